@@ -1,0 +1,74 @@
+/**
+ * The platform's limits, in one place: the reference's Limits table plus the documented rate limits.
+ * Field definitions (min/max in the UI) and the pre-send validation both read from here, so the
+ * editor and the checks can never disagree.
+ */
+
+export interface NumericRange {
+	min: number;
+	max: number;
+	integer: boolean;
+	/** shown in messages, e.g. "seconds" */
+	unit?: string;
+}
+
+/** Numeric assistant fields (request names) and their allowed ranges. */
+export const ASSISTANT_RANGES: Record<string, NumericRange> = {
+	endpoint_sensitivity: { min: 0, max: 5, integer: false },
+	interrupt_sensitivity: { min: 0, max: 5, integer: false },
+	ambient_sound_volume: { min: 0, max: 1, integer: false },
+	llm_temperature: { min: 0, max: 1, integer: false },
+	voice_stability: { min: 0, max: 1, integer: false },
+	voice_similarity: { min: 0, max: 1, integer: false },
+	speech_speed: { min: 0.7, max: 1.2, integer: false },
+	min_interrupt_words: { min: 0, max: 10, integer: true },
+	re_engagement_interval: { min: 7, max: 600, integer: true, unit: 'seconds' },
+	max_call_duration: { min: 20, max: 1200, integer: true, unit: 'seconds' },
+	max_silence_duration: { min: 1, max: 120, integer: true, unit: 'seconds' },
+};
+
+/** Maximum string lengths (request names). */
+export const MAX_LENGTH = {
+	assistant_name: 255,
+	language: 100,
+	llm_model: 100,
+	'end_call_tool.description': 500,
+	smsBody: 300,
+} as const;
+
+export const PAGE_SIZE = {
+	assistants: { min: 1, max: 100, default: 10 },
+	calls: { min: 1, max: 100, default: 15 },
+} as const;
+
+/** SMS billing: characters per segment (GSM-7 text vs text needing Unicode). */
+export const SMS_SEGMENT_CHARS = { gsm7: 160, unicode: 70 } as const;
+
+/** Documented per-token rate limits (platform-facts.md). */
+export const RATE_LIMIT = {
+	perMinute: 100,
+	burst: 20,
+	burstWindowSeconds: 10,
+} as const;
+
+export const CALL_STATES = [
+	'initiated',
+	'ringing',
+	'busy',
+	'in-progress',
+	'ended',
+	'completed',
+	'ended_by_customer',
+	'ended_by_assistant',
+	'no-answer',
+	'failed',
+] as const;
+
+export const LEAD_STATES = ['created', 'completed', 'reached-max-retries'] as const;
+
+export const CALL_TYPES = ['inbound', 'outbound', 'web'] as const;
+
+export const POST_CALL_SCHEMA_TYPES = ['string', 'number', 'bool'] as const;
+
+/** post_call_schema item names: alphanumerics and underscores only. */
+export const POST_CALL_SCHEMA_NAME = /^[A-Za-z0-9_]+$/;

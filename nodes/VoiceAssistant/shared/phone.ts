@@ -1,0 +1,62 @@
+import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+export type PhoneCheck = { valid: true; e164: string } | { valid: false; reason: string };
+
+/** Accepts an ISO 3166 alpha-2 code in any case ("de", "US"); anything else means "no default country". */
+export function asCountryCode(value: unknown): CountryCode | undefined {
+	if (typeof value !== 'string') return undefined;
+	const upper = value.trim().toUpperCase();
+	return upper.length === 2 && isSupportedCountry(upper) ? (upper as CountryCode) : undefined;
+}
+
+/**
+ * Turns what people type ("(415) 555-2671", "0151 2345678", "+49 151 2345678", "00 49 151…")
+ * into E.164. National formats need a default country; international ones do not.
+ */
+export function checkPhoneNumber(input: unknown, defaultCountry?: string): PhoneCheck {
+	if (typeof input === 'number' && Number.isFinite(input)) input = String(input);
+	if (typeof input !== 'string' || input.trim() === '') {
+		return { valid: false, reason: 'is empty' };
+	}
+	// "00" is the international prefix in most of the world; libphonenumber only knows "+".
+	const text = input.trim().replace(/^00(?=[1-9])/, '+');
+	const country = asCountryCode(defaultCountry);
+	if (!text.startsWith('+') && !country) {
+		return {
+			valid: false,
+			reason: 'has no country code: write it as +<country code><number>, or set the node option "Default Country"',
+		};
+	}
+	const parsed = parsePhoneNumberFromString(text, country);
+	if (!parsed) return { valid: false, reason: 'is not a phone number' };
+	if (!parsed.isValid()) {
+		const where = parsed.country ? ` for ${parsed.country}` : '';
+		return { valid: false, reason: `is not a valid phone number${where}` };
+	}
+	return { valid: true, e164: parsed.number };
+}
+
+/**
+ * The one call operations make: returns E.164 or throws an item error naming field, item and value,
+ * before anything is sent.
+ */
+export function toE164(
+	node: INode,
+	input: unknown,
+	where: { field: string; itemIndex: number; defaultCountry?: string },
+): string {
+	const result = checkPhoneNumber(input, where.defaultCountry);
+	if (result.valid) return result.e164;
+	const shown = typeof input === 'string' || typeof input === 'number' ? `"${input}"` : 'the value';
+	throw new NodeOperationError(
+		node,
+		`${where.field} ${shown} ${result.reason} [item ${where.itemIndex}]`,
+		{
+			itemIndex: where.itemIndex,
+			description: `${where.field} must be a phone number; it is sent to the platform in E.164 format (for example +4915123456789).`,
+		},
+	);
+}

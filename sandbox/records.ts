@@ -1,0 +1,209 @@
+/**
+ * Stored records. Timestamps are epoch milliseconds; serialize.ts formats them per resource
+ * (leads/SMS/calls `YYYY-MM-DD HH:MM:SS`, assistants/campaigns ISO 8601 with microseconds).
+ */
+import type { WebhookResponse } from './types';
+
+export interface User {
+	id: number;
+	name: string;
+	email: string;
+	token: string;
+	/** Tokens that may read but not write (403 on writes). */
+	readOnlyTokens: string[];
+	balance: number;
+}
+
+export interface PhoneNumber {
+	id: number;
+	user_id: number;
+	phone_number: string;
+	country_code: string;
+	type_label: 'Normal' | 'SIP' | 'Caller ID';
+	sms_capable: boolean;
+	/** null = no expiry. */
+	subscription_expires_at: number | null;
+}
+
+export interface Voice {
+	id: number;
+	name: string;
+	mode: 'pipeline' | 'multimodal';
+	/** null = public voice. */
+	user_id: number | null;
+}
+
+export interface Language {
+	id: number;
+	name: string;
+	iso_2: string;
+}
+
+export interface LlmModel {
+	id: number;
+	name: string;
+}
+
+export interface Assistant {
+	id: number;
+	uuid: string;
+	user_id: number;
+	name: string;
+	type: 'inbound' | 'outbound';
+	mode: 'pipeline' | 'multimodal';
+	status: 'active' | 'inactive';
+	phone_number_id: number | null;
+	voice_id: number;
+	language_id: number;
+	language: string | null;
+	llm_model_id: number | null;
+	multimodal_model_id: number | null;
+	engine_id: number | null;
+	synthesizer_id: number | null;
+	transcriber_id: number | null;
+	instance_id: number | null;
+	transcriber_provider_id: number | null;
+	synthesizer_provider_id: number | null;
+	flows_platform_id: number | null;
+	knowledgebase_id: number | null;
+	knowledgebase_mode: string;
+	variables: Record<string, unknown>;
+	post_call_evaluation: boolean;
+	post_call_schema: Array<{ name: string; type: 'string' | 'number' | 'bool'; description: string }>;
+	tools: Array<Record<string, unknown>>;
+	fillers: number;
+	filler_config: { neutral: string[]; negative: string[]; positive: string[]; question: string[] };
+	is_webhook_active: boolean;
+	webhook_url: string | null;
+	inbound_webhook_url: string | null;
+	send_webhook_only_on_completed: boolean;
+	include_recording_in_webhook: boolean;
+	max_duration: number;
+	record: boolean;
+	initial_message: string;
+	system_prompt: string;
+	timezone: string;
+	max_silence_duration: number;
+	reengagement_interval: number;
+	end_call_on_voicemail: number;
+	llm_temperature: string;
+	voice_stability: string;
+	voice_similarity: string;
+	speech_speed: string;
+	ambient_sound: string;
+	ambient_sound_volume: string;
+	allow_interruptions: boolean;
+	enable_noise_cancellation: boolean;
+	endpoint_sensitivity: number;
+	interrupt_sensitivity: number;
+	endpoint_type: 'vad' | 'ai';
+	min_interrupt_words: number;
+	wait_for_customer: boolean;
+	widget_settings: Record<string, unknown>;
+	created_at: number;
+	updated_at: number;
+	deleted_at: number | null;
+}
+
+export interface Campaign {
+	id: number;
+	user_id: number;
+	/** Internal: the assistant that dials the campaign's leads (not in the public record). */
+	assistant_id: number | null;
+	name: string;
+	status: string;
+	max_calls_in_parallel: number;
+	mark_complete_when_no_leads: boolean;
+	allowed_hours_start_time: string;
+	allowed_hours_end_time: string;
+	allowed_days: string[];
+	max_retries: number;
+	retry_interval: number;
+	created_at: number;
+	updated_at: number;
+}
+
+export interface SecondaryContact {
+	id: number;
+	phone_number: string;
+	variables: Record<string, unknown>;
+	status: string;
+	created_at: number;
+	updated_at: number;
+}
+
+export interface Lead {
+	id: number;
+	user_id: number;
+	campaign_id: number;
+	phone_number: string;
+	variables: Record<string, unknown>;
+	status: string;
+	secondary_contacts: SecondaryContact[];
+	/** Internal: dial attempts made by the campaign simulator. */
+	attempts: number;
+	created_at: number;
+	updated_at: number;
+}
+
+export interface TranscriptItem {
+	text: string;
+	type: string;
+	sender: 'assistant' | 'customer';
+	timestamp: string;
+}
+
+export interface Call {
+	id: number;
+	user_id: number;
+	assistant_id: number | null;
+	campaign_id: number | null;
+	lead_id: number | null;
+	assistant_name: string;
+	campaign_name: string | null;
+	type: 'inbound' | 'outbound' | 'web';
+	duration: number;
+	assistant_phone_number: string | null;
+	client_phone_number: string;
+	status: string;
+	transcript: string;
+	transcript_items: TranscriptItem[];
+	variables: Record<string, unknown>;
+	input_variables: Record<string, unknown>;
+	evaluation: Record<string, unknown>;
+	webhook_response: WebhookResponse | null;
+	inbound_webhook_response: WebhookResponse | null;
+	carrier_cost: number;
+	total_cost: number;
+	answered_by: 'human' | 'machine' | 'unknown';
+	recording_url: string | null;
+	created_at: number;
+	updated_at: number;
+	finished_at: number | null;
+}
+
+export interface SmsRecord {
+	id: number;
+	phone_number_id: number;
+	to: string;
+	body: string;
+	user_id: number;
+	segments: number;
+	segment_price: number;
+	total_cost: number;
+	status: string;
+	sms_sid: string;
+	created_at: number;
+	updated_at: number;
+}
+
+/** Every outgoing webhook POST, for tests and /sandbox/state. */
+export interface WebhookDelivery {
+	kind: 'post-call' | 'inbound';
+	call_id: number;
+	assistant_id: number;
+	url: string;
+	payload: unknown;
+	response: WebhookResponse;
+	at: number;
+}

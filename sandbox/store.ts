@@ -1,0 +1,135 @@
+/** The in-memory data of one sandbox, with the ownership-scoped lookups every route uses. */
+import type {
+	Assistant,
+	Call,
+	Campaign,
+	Language,
+	Lead,
+	LlmModel,
+	PhoneNumber,
+	SmsRecord,
+	User,
+	Voice,
+	WebhookDelivery,
+} from './records';
+import type { TranscriptFormat } from './types';
+
+export interface SeedData {
+	users: User[];
+	phoneNumbers: PhoneNumber[];
+	voices: Voice[];
+	languages: Language[];
+	models: LlmModel[];
+	assistants: Assistant[];
+	campaigns: Campaign[];
+	leads: Lead[];
+	calls: Call[];
+	sms: SmsRecord[];
+}
+
+type IdKind = 'assistant' | 'campaign' | 'lead' | 'contact' | 'call' | 'sms';
+
+function replace<T>(target: T[], items: T[]): void {
+	target.length = 0;
+	target.push(...items);
+}
+
+export class SandboxStore {
+	readonly users: User[] = [];
+	readonly phoneNumbers: PhoneNumber[] = [];
+	readonly voices: Voice[] = [];
+	readonly languages: Language[] = [];
+	readonly models: LlmModel[] = [];
+	readonly assistants: Assistant[] = [];
+	readonly campaigns: Campaign[] = [];
+	readonly leads: Lead[] = [];
+	readonly calls: Call[] = [];
+	readonly sms: SmsRecord[] = [];
+	readonly webhookDeliveries: WebhookDelivery[] = [];
+	readonly settings: { webhookTranscript: TranscriptFormat; transcriptByAssistant: Record<number, TranscriptFormat> } = {
+		webhookTranscript: 'string',
+		transcriptByAssistant: {},
+	};
+	private ids: Record<IdKind, number> = { assistant: 1, campaign: 1, lead: 1, contact: 1, call: 1, sms: 1 };
+
+	/** Replaces all data in place (arrays keep their identity, so references held by tests stay live). */
+	load(data: SeedData): void {
+		replace(this.users, data.users);
+		replace(this.phoneNumbers, data.phoneNumbers);
+		replace(this.voices, data.voices);
+		replace(this.languages, data.languages);
+		replace(this.models, data.models);
+		replace(this.assistants, data.assistants);
+		replace(this.campaigns, data.campaigns);
+		replace(this.leads, data.leads);
+		replace(this.calls, data.calls);
+		replace(this.sms, data.sms);
+		replace(this.webhookDeliveries, []);
+		this.settings.transcriptByAssistant = {};
+		const next = (items: Array<{ id: number }>) => items.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+		this.ids = {
+			assistant: next(this.assistants),
+			campaign: next(this.campaigns),
+			lead: next(this.leads),
+			contact: next(this.leads.flatMap((lead) => lead.secondary_contacts)),
+			call: next(this.calls),
+			sms: next(this.sms),
+		};
+	}
+
+	nextId(kind: IdKind): number {
+		return this.ids[kind]++;
+	}
+
+	userByToken(token: string): { user: User; readOnly: boolean } | null {
+		for (const user of this.users) {
+			if (user.token === token) return { user, readOnly: false };
+			if (user.readOnlyTokens.includes(token)) return { user, readOnly: true };
+		}
+		return null;
+	}
+
+	user(id: number): User | undefined {
+		return this.users.find((u) => u.id === id);
+	}
+
+	assistantOf(userId: number, id: unknown): Assistant | undefined {
+		return this.assistants.find((a) => a.id === Number(id) && a.user_id === userId && a.deleted_at === null);
+	}
+
+	assistantsOf(userId: number): Assistant[] {
+		return this.assistants.filter((a) => a.user_id === userId && a.deleted_at === null);
+	}
+
+	campaignOf(userId: number, id: unknown): Campaign | undefined {
+		return this.campaigns.find((c) => c.id === Number(id) && c.user_id === userId);
+	}
+
+	leadOf(userId: number, id: unknown): Lead | undefined {
+		return this.leads.find((l) => l.id === Number(id) && l.user_id === userId);
+	}
+
+	phoneNumberOf(userId: number, id: unknown): PhoneNumber | undefined {
+		return this.phoneNumbers.find((p) => p.id === Number(id) && p.user_id === userId);
+	}
+
+	phoneNumber(id: number | null): PhoneNumber | undefined {
+		return id === null ? undefined : this.phoneNumbers.find((p) => p.id === id);
+	}
+
+	/** A voice the user may use: public or their own. */
+	voiceFor(userId: number, id: unknown): Voice | undefined {
+		return this.voices.find((v) => v.id === Number(id) && (v.user_id === null || v.user_id === userId));
+	}
+
+	/** is_available: not assigned to an (undeleted) inbound assistant. */
+	isPhoneAvailable(phoneNumberId: number): boolean {
+		return !this.assistants.some(
+			(a) => a.deleted_at === null && a.type === 'inbound' && a.phone_number_id === phoneNumberId,
+		);
+	}
+
+	transcriptFormatFor(assistantId: number | null): TranscriptFormat {
+		return (assistantId !== null && this.settings.transcriptByAssistant[assistantId]) || this.settings.webhookTranscript;
+	}
+}
