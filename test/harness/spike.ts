@@ -1,0 +1,23 @@
+import { runNode } from './run-node';
+import { HttpFixture } from './fixtures/HttpFixture.node';
+import { ThrowingFixture } from './fixtures/ThrowingFixture.node';
+import { startTestServer } from './fixtures/server';
+(async () => {
+  const server = await startTestServer();
+  let t = Date.now();
+  const r = await runNode({ node: HttpFixture, parameters: { path: '/user/me' }, credentials: { apiToken: 'tok', baseUrl: server.baseUrl }, items: [{a:1},{a:2}] });
+  console.log('first', Date.now() - t, JSON.stringify(r.items), r.error);
+  console.log(server.requests.map(x => x.headers.authorization));
+  t = Date.now();
+  for (let i = 0; i < 100; i++) await runNode({ node: ThrowingFixture, parameters: { message: 'boom' }, items: [{n:1}] });
+  console.log('100 runs', Date.now() - t);
+  const e = await runNode({ node: ThrowingFixture, parameters: { message: '=bad {{ $json.n }}' }, items: [{n:1},{n:2, fail:true}] });
+  console.log(e.items, e.error?.constructor.name, e.error?.message, (e.error as any)?.description, (e.error as any)?.context);
+  const c = await runNode({ node: ThrowingFixture, continueOnFail: true, parameters: { message: '=bad {{ $json.n }}' }, items: [{n:1},{n:2, fail:true}] });
+  console.log(JSON.stringify(c.items), c.error);
+  const m = await runNode({ node: ThrowingFixture, parameters: {}, items: [{n:1}] });
+  console.log(m.error?.constructor.name, m.error?.message);
+  const nc = await runNode({ node: HttpFixture, parameters: {}, credentials: null });
+  console.log(nc.error?.constructor.name, nc.error?.message);
+  await server.close();
+})().catch(e => { console.error('FAIL', e); process.exit(1); });
