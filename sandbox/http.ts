@@ -26,6 +26,10 @@ export interface RouteContext {
 
 export type Handler = (ctx: RouteContext) => ApiResult | Promise<ApiResult>;
 
+/** Control routes (/sandbox/...) are not authenticated. */
+export type ControlContext = Omit<RouteContext, 'user'>;
+export type ControlHandler = (ctx: ControlContext) => ApiResult | Promise<ApiResult>;
+
 export const ok = (body: unknown, status = 200): ApiResult => ({ status, body });
 export const message = (status: number, text: string, extra: Record<string, unknown> = {}): ApiResult => ({
 	status,

@@ -1,22 +1,21 @@
 /** A minimal method + path router: patterns like `/api/user/leads/:id`. */
-import type { Handler } from './http';
 
-interface Route {
+interface Route<H> {
 	method: string;
 	regex: RegExp;
 	keys: string[];
-	handler: Handler;
+	handler: H;
 }
 
-export type Match =
-	| { kind: 'found'; handler: Handler; params: Record<string, string> }
+export type Match<H> =
+	| { kind: 'found'; handler: H; params: Record<string, string> }
 	| { kind: 'method-not-allowed'; allowed: string[] }
 	| { kind: 'not-found' };
 
-export class Router {
-	private routes: Route[] = [];
+export class Router<H> {
+	private routes: Array<Route<H>> = [];
 
-	add(method: string, pattern: string, handler: Handler): this {
+	add(method: string, pattern: string, handler: H): this {
 		const keys: string[] = [];
 		const source = pattern
 			.split('/')
@@ -30,7 +29,7 @@ export class Router {
 		return this;
 	}
 
-	match(method: string, path: string): Match {
+	match(method: string, path: string): Match<H> {
 		const allowed: string[] = [];
 		for (const route of this.routes) {
 			const m = route.regex.exec(path);

@@ -50,7 +50,7 @@ export const SEGMENT_PRICES: Record<string, number> = {
 export const DEFAULT_SEGMENT_PRICE = 0.12;
 
 export function segmentPrice(country: string | null): number {
-	return (country && SEGMENT_PRICES[country]) ?? DEFAULT_SEGMENT_PRICE;
+	return (country ? SEGMENT_PRICES[country] : undefined) ?? DEFAULT_SEGMENT_PRICE;
 }
 
 export function round(value: number, digits = 4): number {

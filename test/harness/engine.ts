@@ -52,7 +52,6 @@ function createLogger(): HarnessLogger {
 }
 
 let ready = false;
-let userFolder: string | undefined;
 
 /** Idempotent: sets up the container the first time any harness entry point runs. */
 export function ensureEngine(): void {
@@ -68,17 +67,20 @@ export function ensureEngine(): void {
 	Container.set(Logger, createLogger() as never);
 
 	// InstanceSettings reads (or creates) <n8nFolder>/config on construction. Point it at a private
-	// temp folder so tests never read or write ~/.n8n, whatever N8N_USER_FOLDER says.
-	userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-harness-'));
+	// temp folder so tests never read or write ~/.n8n, whatever N8N_USER_FOLDER says. The file is
+	// only read in the constructor, so the folder is removed right away (jest workers do not
+	// reliably run exit handlers, and a folder per test file would pile up in /tmp).
+	const userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-harness-'));
 	const settingsConfig = Container.get(InstanceSettingsConfig) as Record<string, unknown>;
 	settingsConfig.n8nFolder = path.join(userFolder, '.n8n');
 	settingsConfig.userHome = userFolder;
 	settingsConfig.encryptionKey = 'harness-encryption-key';
 	settingsConfig.enforceSettingsFilePermissions = false;
-	Container.get(InstanceSettings);
-	process.once('exit', () => {
-		if (userFolder) rmSync(userFolder, { recursive: true, force: true });
-	});
+	try {
+		Container.get(InstanceSettings);
+	} finally {
+		rmSync(userFolder, { recursive: true, force: true });
+	}
 
 	// Tests talk to a sandbox on 127.0.0.1; n8n's SSRF guard (off by default) must stay off here.
 	(Container.get(SsrfProtectionConfig) as Record<string, unknown>).enabled = false;

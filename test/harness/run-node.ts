@@ -34,6 +34,8 @@ export interface RunNodeOptions extends CommonOptions {
 	onError?: INode['onError'];
 	/** Execution mode; default 'manual' (an editor run). */
 	mode?: WorkflowExecuteMode;
+	/** Other node settings from the editor's Settings tab. */
+	nodeSettings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'alwaysOutputData' | 'executeOnce'>;
 }
 
 export interface RunNodeResult {
@@ -43,6 +45,8 @@ export interface RunNodeResult {
 	outputs: INodeExecutionData[][];
 	/** The run's error: the node's own NodeApiError/NodeOperationError, or a workflow issue. */
 	error?: ExecutionError | Error;
+	/** The error exactly as WorkflowExecute stored it in the run data (a plain-object copy). */
+	recordedError?: ExecutionError;
 	/** The node under test's task data (executionStatus, hints, metadata...). */
 	task?: ITaskData;
 	runData: IRunData;
@@ -62,7 +66,7 @@ function toExecutionItems(items: RunNodeOptions['items']): INodeExecutionData[] 
 
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
-	const prepared = prepareNode(options.node, options, onError ? { onError } : {});
+	const prepared = prepareNode(options.node, options, { ...options.nodeSettings, ...(onError ? { onError } : {}) });
 	const { node, nodeType, credentialsHelper } = prepared;
 
 	const start: INode = {
@@ -73,9 +77,14 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		position: [0, 0],
 		parameters: {},
 	};
-	const workflow = createWorkflow(nodeType, [start, node], {
-		[start.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
-	});
+	let thrown: unknown;
+	const workflow = createWorkflow(
+		nodeType,
+		[start, node],
+		{ [start.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+		undefined,
+		(error) => (thrown = error),
+	);
 	const mode = options.mode ?? 'manual';
 	const additionalData = createAdditionalData(credentialsHelper);
 	const runExecutionData = createRunExecutionData({
@@ -99,10 +108,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const { runData } = run.data.resultData;
 	const task = runData[node.name]?.[0];
 	const outputs = (task?.data?.main ?? []).map((output) => output ?? []);
+	const recorded = task?.error ?? run.data.resultData.error;
 	return {
 		items: outputs[0] ?? [],
 		outputs,
-		error: task?.error ?? run.data.resultData.error,
+		// Prefer the live error object (instanceof works) when it is the one n8n recorded.
+		error: recorded && thrown instanceof Error && thrown.message === recorded.message ? thrown : recorded,
+		recordedError: recorded,
 		task,
 		runData,
 		run,

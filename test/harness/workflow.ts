@@ -112,11 +112,22 @@ export class HarnessStart implements INodeType {
 export const START_TYPE = 'harness.start';
 const startType = new HarnessStart();
 
+/** Receives whatever the node under test's execute() throws, before n8n flattens it into run data. */
+export type ThrownErrorListener = (error: unknown) => void;
+
 export class HarnessNodeTypes implements INodeTypes {
 	private readonly types: Record<string, AnyNodeType>;
 
-	constructor(nodeUnderTest: AnyNodeType) {
-		this.types = { [START_TYPE]: startType, [qualifiedTypeName(nodeUnderTest)]: nodeUnderTest };
+	private readonly underTest: string;
+
+	private readonly wrapped = new Map<number | undefined, INodeType>();
+
+	constructor(
+		nodeUnderTest: AnyNodeType,
+		private readonly onThrow?: ThrownErrorListener,
+	) {
+		this.underTest = qualifiedTypeName(nodeUnderTest);
+		this.types = { [START_TYPE]: startType, [this.underTest]: nodeUnderTest };
 	}
 
 	getByName(nodeType: string): AnyNodeType {
@@ -126,11 +137,36 @@ export class HarnessNodeTypes implements INodeTypes {
 	}
 
 	getByNameAndVersion(nodeType: string, version?: number): INodeType {
-		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+		const concrete = NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+		if (nodeType !== this.underTest || !this.onThrow || !concrete.execute) return concrete;
+		let wrapper = this.wrapped.get(version);
+		if (!wrapper) {
+			wrapper = this.withErrorCapture(concrete, this.onThrow);
+			this.wrapped.set(version, wrapper);
+		}
+		return wrapper;
 	}
 
 	getKnownTypes(): IDataObject {
 		return {};
+	}
+
+	/**
+	 * WorkflowExecute stores a node's error as a spread copy ({ ...error, message, stack }), which
+	 * loses its class. A transparent wrapper (same prototype chain, same `this`) keeps the original.
+	 */
+	private withErrorCapture(concrete: INodeType, onThrow: ThrownErrorListener): INodeType {
+		const execute = concrete.execute as (...args: unknown[]) => Promise<unknown>;
+		const wrapper = Object.create(concrete) as INodeType;
+		wrapper.execute = async function (this: unknown, ...args: unknown[]) {
+			try {
+				return await execute.apply(this, args);
+			} catch (error) {
+				onThrow(error);
+				throw error;
+			}
+		} as INodeType['execute'];
+		return wrapper;
 	}
 }
 
@@ -176,6 +212,7 @@ export function createWorkflow(
 	nodes: INode[],
 	connections: Workflow['connectionsBySourceNode'] = {},
 	staticData?: IDataObject,
+	onThrow?: ThrownErrorListener,
 ): Workflow {
 	return new Workflow({
 		id: WORKFLOW_ID,
@@ -183,7 +220,7 @@ export function createWorkflow(
 		nodes,
 		connections,
 		active: false,
-		nodeTypes: new HarnessNodeTypes(nodeType),
+		nodeTypes: new HarnessNodeTypes(nodeType, onThrow),
 		staticData,
 		settings: { executionOrder: 'v1' },
 	});

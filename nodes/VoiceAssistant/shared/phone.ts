@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-js/max';
-import type { CountryCode } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
@@ -59,4 +59,11 @@ export function toE164(
 			description: `${where.field} must be a phone number; it is sent to the platform in E.164 format (for example +4915123456789).`,
 		},
 	);
+}
+
+/** "+4915792345601" → "+49 157 92345601" for dropdown labels; anything unparsable is shown as given. */
+export function formatPhoneForDisplay(e164: unknown): string {
+	const text = typeof e164 === 'string' ? e164 : String(e164 ?? '');
+	const parsed = parsePhoneNumberFromString(text);
+	return parsed ? parsed.formatInternational() : text;
 }

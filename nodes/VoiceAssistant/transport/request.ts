@@ -1,4 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -8,8 +8,13 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IWebhookFunctions,
-	JsonObject,
 } from 'n8n-workflow';
+
+import { httpError, networkError, notJsonError, rateLimitGaveUp, serverErrorOnWrite, formatMs } from './errors';
+import type { ErrorPlace } from './errors';
+import { credentialKey, pacerFor } from './pacer';
+import { RETRY, backoffMs, classifyNetworkError, isRead } from './policy';
+import { readRateInfo } from './rateHeaders';
 
 export const CREDENTIAL_TYPE = 'voiceAssistantApi';
 
@@ -26,8 +31,9 @@ export interface ApiRequestOptions {
 
 /**
  * The only place that talks HTTP. Every request goes through n8n's httpRequestWithAuthentication
- * (the credential adds the bearer header); every non-2xx answer becomes a NodeApiError whose
- * message says what happened in the user's terms.
+ * (the credential adds the bearer header), is paced per credential (pacer.ts), and is retried only
+ * when that cannot do anything twice (policy.ts). Every failure becomes a NodeApiError whose message
+ * says what happened in the user's terms.
  */
 export async function apiRequest<T = unknown>(
 	this: ApiContext,
@@ -37,39 +43,91 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-	const request: IHttpRequestOptions = {
-		method,
-		url: `${baseUrl}${endpoint}`,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
+	const pacer = pacerFor(credentialKey(baseUrl, String(credentials.apiToken ?? '')));
+	const timeoutMs = readTimeout(this, options.itemIndex);
+	const signal = cancelSignal(this);
+	const place: ErrorPlace = { node: this.getNode(), method, endpoint, itemIndex: options.itemIndex, notFound: options.notFound };
+	const read = isRead(method);
+
+	let rateLimitRetries = 0;
+	let otherRetries = 0;
+	let waited = 0;
+	/** Sleeps before the next attempt, or says no when the wait budget is spent. */
+	const backOff = async (ms: number): Promise<boolean> => {
+		if (waited + ms > RETRY.maxTotalRetryWaitMs) return false;
+		waited += ms;
+		await sleep(ms, signal);
+		return true;
 	};
-	if (options.qs && Object.keys(options.qs).length > 0) request.qs = options.qs;
-	if (options.body !== undefined) request.body = options.body;
 
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			CREDENTIAL_TYPE,
-			request,
-		)) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw networkError(this, error, method, endpoint, options);
-	}
+	for (;;) {
+		const request: IHttpRequestOptions = {
+			method,
+			url: `${baseUrl}${endpoint}`,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: timeoutMs,
+		};
+		if (options.qs && Object.keys(options.qs).length > 0) request.qs = { ...options.qs };
+		if (options.body !== undefined) request.body = options.body;
 
-	const body = response.body as unknown;
-	if (response.statusCode >= 200 && response.statusCode < 300) {
-		if (typeof body === 'string' && body.trim() !== '' && !looksLikeJson(body)) {
-			throw new NodeApiError(this.getNode(), { message: 'not JSON' } as JsonObject, {
-				message: 'The platform answered with something that is not JSON',
-				description: `${method} ${endpoint} returned: ${body.slice(0, 200)}`,
-				itemIndex: options.itemIndex,
-			});
+		const ticket = await pacer.acquire(signal);
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				request,
+			)) as IN8nHttpFullResponse;
+		} catch (error) {
+			const failure = classifyNetworkError(error, signal?.aborted === true);
+			ticket.fail(failure.kind === 'not-sent', Date.now());
+			if (failure.kind === 'cancelled') throw error;
+			const mayRetry =
+				failure.kind === 'not-sent' ? otherRetries < RETRY.maxConnectRetries : read && otherRetries < RETRY.maxReadRetries;
+			if (mayRetry && (await backOff(backoffMs(otherRetries++)))) continue;
+			throw networkError(place, failure, error, timeoutMs, !read);
 		}
-		return parseIfText(body) as T;
+
+		const receivedAt = Date.now();
+		const status = response.statusCode;
+		const info = readRateInfo(status, response.headers, response.body, receivedAt);
+		ticket.settle(status, info, receivedAt);
+		const body = parseIfText(response.body);
+
+		if (status === 429) {
+			// Rejected unprocessed: safe to repeat for reads and writes alike, after the server's wait.
+			const wait = info.retryAfterMs ?? Math.min(RETRY.rateLimitFallbackMs * 2 ** rateLimitRetries, 60_000);
+			if (info.retryAfterMs === undefined) pacer.blockUntil(receivedAt + wait);
+			if (rateLimitRetries >= RETRY.maxRateLimitRetries) {
+				throw rateLimitGaveUp(place, `still rejected after ${rateLimitRetries} retries`, body);
+			}
+			if (waited + wait > RETRY.maxTotalRetryWaitMs) {
+				throw rateLimitGaveUp(place, `the platform asks to wait ${formatMs(Math.round(wait))}, more than this request may still wait`, body);
+			}
+			rateLimitRetries++;
+			waited += wait; // the pacer holds the request back until then
+			continue;
+		}
+
+		if (status >= 200 && status < 300) {
+			if (typeof body === 'string' && body.trim() !== '' && typeof response.body === 'string' && !looksLikeJson(body)) {
+				if (read && otherRetries < RETRY.maxReadRetries && (await backOff(backoffMs(otherRetries++)))) continue;
+				throw notJsonError(place, status, body, !read);
+			}
+			return body as T;
+		}
+
+		if (status >= 500) {
+			if (read) {
+				if (otherRetries < RETRY.maxReadRetries && (await backOff(backoffMs(otherRetries++)))) continue;
+				throw httpError(place, status, body);
+			}
+			throw serverErrorOnWrite(place, status, body);
+		}
+		throw httpError(place, status, body);
 	}
-	throw httpError(this, response.statusCode, parseIfText(body), method, endpoint, options);
 }
 
 function looksLikeJson(text: string): boolean {
@@ -90,90 +148,23 @@ function parseIfText(body: unknown): unknown {
 	}
 }
 
-/** Turns the platform's error bodies ({message}, {message, errors}, {error, message}) into a NodeApiError. */
-export function httpError(
-	ctx: ApiContext,
-	status: number,
-	body: unknown,
-	method: string,
-	endpoint: string,
-	options: ApiRequestOptions,
-): NodeApiError {
-	const data = (body !== null && typeof body === 'object' ? body : {}) as IDataObject;
-	const serverMessage = typeof data.message === 'string' ? data.message : undefined;
-	const fieldErrors = formatFieldErrors(data.errors);
-	const isHtml = typeof body === 'string' && /<html|<!doctype/i.test(body);
-
-	let message: string;
-	let description: string | undefined;
-	if (status === 401) {
-		message = 'The API token was rejected: check the credential (token invalid or expired)';
-		description = serverMessage;
-	} else if (status === 403) {
-		message = 'The API token is not allowed to do this';
-		description = serverMessage;
-	} else if (status === 404) {
-		message = options.notFound ? `${options.notFound} was not found` : (serverMessage ?? 'Not found');
-		description = serverMessage && options.notFound ? `The platform said: ${serverMessage}` : undefined;
-	} else if (fieldErrors) {
-		message = `${serverMessage ?? 'The platform rejected the request'}: ${fieldErrors.summary}`;
-		description = fieldErrors.lines;
-	} else if (status === 429) {
-		message = 'The platform rate limit was exceeded (HTTP 429)';
-		description = serverMessage;
-	} else if (status >= 500) {
-		message = `The platform failed to process the request (HTTP ${status})`;
-		description = isHtml ? 'It answered with an HTML error page.' : serverMessage ?? stringify(body);
-		if (typeof data.error === 'string') description = `${description ?? ''} ${data.error}`.trim();
-	} else {
-		message = serverMessage ?? `The platform rejected the request (HTTP ${status})`;
-		description = typeof data.error === 'string' ? data.error : undefined;
+/** The node's Request Options → Timeout (ms); contexts without it (trigger, dropdowns) use the default. */
+function readTimeout(ctx: ApiContext, itemIndex: number | undefined): number {
+	let value: unknown;
+	try {
+		if ('getInputData' in ctx) {
+			value = ctx.getNodeParameter('requestOptions.timeout', itemIndex ?? 0, RETRY.defaultTimeoutMs);
+		} else {
+			value = (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions.timeout', RETRY.defaultTimeoutMs);
+		}
+	} catch {
+		value = undefined;
 	}
-
-	return new NodeApiError(ctx.getNode(), (typeof body === 'object' && body ? body : { body }) as JsonObject, {
-		message,
-		description: description ?? `${method} ${endpoint}`,
-		httpCode: String(status),
-		itemIndex: options.itemIndex,
-	});
+	const ms = Number(value);
+	return Number.isFinite(ms) && ms > 0 ? Math.round(ms) : RETRY.defaultTimeoutMs;
 }
 
-function formatFieldErrors(errors: unknown): { summary: string; lines: string } | undefined {
-	if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
-	const entries = Object.entries(errors as Record<string, unknown>);
-	if (entries.length === 0) return undefined;
-	const lines = entries.map(([field, messages]) => {
-		const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
-		return `${field}: ${list.join(' ')}`;
-	});
-	return { summary: entries.map(([field]) => field).join(', '), lines: lines.join('\n') };
-}
-
-function stringify(body: unknown): string | undefined {
-	if (body === undefined || body === null || body === '') return undefined;
-	return typeof body === 'string' ? body.slice(0, 300) : JSON.stringify(body).slice(0, 300);
-}
-
-function networkError(
-	ctx: ApiContext,
-	error: unknown,
-	method: string,
-	endpoint: string,
-	options: ApiRequestOptions,
-): NodeApiError {
-	const err = error as { code?: string; message?: string; cause?: { code?: string } };
-	const code = err.code ?? err.cause?.code;
-	let message = `Could not reach the platform (${code ?? err.message ?? 'network error'})`;
-	if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') {
-		message = `Could not connect to the platform (${code}): check the credential's Base URL`;
-	} else if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
-		message = 'The platform did not answer in time';
-	} else if (code === 'ECONNRESET' || code === 'EPIPE') {
-		message = 'The connection to the platform was cut before an answer arrived';
-	}
-	return new NodeApiError(ctx.getNode(), { message: err.message ?? String(error) } as JsonObject, {
-		message,
-		description: `${method} ${endpoint}`,
-		itemIndex: options.itemIndex,
-	});
+function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
+	const withSignal = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	return typeof withSignal.getExecutionCancelSignal === 'function' ? withSignal.getExecutionCancelSignal() : undefined;
 }

@@ -1,0 +1,280 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { NumericRange } from './limits';
+
+/** Small builders for field shapes that repeat across operations. */
+
+export function returnAllFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
+/** min/max/precision in the editor, from the same range the pre-send check uses. */
+export function rangeTypeOptions(range: NumericRange): INodeProperties['typeOptions'] {
+	return {
+		minValue: range.min,
+		maxValue: range.max,
+		numberPrecision: range.integer ? 0 : 2,
+	};
+}
+
+export function assistantLocator(options: {
+	name?: string;
+	searchListMethod: 'searchAssistants' | 'searchOutboundAssistants';
+	description: string;
+}): INodeProperties {
+	return {
+		displayName: 'Assistant',
+		name: options.name ?? 'assistantId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an assistant...',
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 42',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'An assistant ID is a number, e.g. 42' },
+					},
+				],
+			},
+		],
+	};
+}
+
+export function campaignLocator(description: string): INodeProperties {
+	return {
+		displayName: 'Campaign',
+		name: 'campaignId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a campaign...',
+				typeOptions: { searchListMethod: 'searchCampaigns', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 7',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A campaign ID is a number, e.g. 7' },
+					},
+				],
+			},
+		],
+	};
+}
+
+export const PHONE_HINT = 'Any common format, e.g. +49 151 2345678 or (415) 555-2671 with Default Country set';
+
+export function phoneField(options: {
+	name: string;
+	displayName: string;
+	description: string;
+	required?: boolean;
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'string',
+		default: '',
+		required: options.required ?? false,
+		placeholder: 'e.g. +49 151 2345678',
+		hint: PHONE_HINT,
+		description: options.description,
+	};
+}
+
+/** Variables as key/value pairs or as JSON, picked with "Variables Input". */
+export function variablesFields(description: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Variables Input',
+			name: 'variablesInput',
+			type: 'options',
+			options: [
+				{ name: 'Key/Value Pairs', value: 'pairs', description: 'Enter each variable as a name and a value' },
+				{ name: 'JSON', value: 'json', description: 'Give all variables as one JSON object' },
+				{ name: 'None', value: 'none', description: 'Send no variables' },
+			],
+			default: 'pairs',
+			description: 'How to enter the variables',
+		},
+		variablePairsField({ description, displayOptions: { show: { variablesInput: ['pairs'] } } }),
+		{
+			displayName: 'Variables (JSON)',
+			name: 'variablesJson',
+			type: 'json',
+			default: '{}',
+			description: `${description} As a JSON object, e.g. {"customer_name": "Ada", "email": "ada@example.com"}`,
+			displayOptions: { show: { variablesInput: ['json'] } },
+		},
+	];
+}
+
+export function variablePairsField(options: {
+	name?: string;
+	displayName?: string;
+	description: string;
+	displayOptions?: INodeProperties['displayOptions'];
+}): INodeProperties {
+	const field: INodeProperties = {
+		displayName: options.displayName ?? 'Variables',
+		name: options.name ?? 'variables',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Variable',
+		default: {},
+		description: options.description,
+		options: [
+			{
+				displayName: 'Variable',
+				name: 'pairs',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. customer_name',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+					},
+				],
+			},
+		],
+	};
+	if (options.displayOptions) field.displayOptions = options.displayOptions;
+	return field;
+}
+
+/** Common countries for the "Default Country" dropdown; any other ISO code works through an expression. */
+const COUNTRIES: INodePropertyOptions[] = [
+	['Argentina', 'AR'],
+	['Australia', 'AU'],
+	['Austria', 'AT'],
+	['Belgium', 'BE'],
+	['Brazil', 'BR'],
+	['Canada', 'CA'],
+	['Chile', 'CL'],
+	['Colombia', 'CO'],
+	['Croatia', 'HR'],
+	['Czechia', 'CZ'],
+	['Denmark', 'DK'],
+	['Finland', 'FI'],
+	['France', 'FR'],
+	['Germany', 'DE'],
+	['Greece', 'GR'],
+	['Hungary', 'HU'],
+	['India', 'IN'],
+	['Ireland', 'IE'],
+	['Israel', 'IL'],
+	['Italy', 'IT'],
+	['Japan', 'JP'],
+	['Liechtenstein', 'LI'],
+	['Luxembourg', 'LU'],
+	['Mexico', 'MX'],
+	['Netherlands', 'NL'],
+	['New Zealand', 'NZ'],
+	['Norway', 'NO'],
+	['Poland', 'PL'],
+	['Portugal', 'PT'],
+	['Romania', 'RO'],
+	['Saudi Arabia', 'SA'],
+	['Singapore', 'SG'],
+	['Slovakia', 'SK'],
+	['Slovenia', 'SI'],
+	['South Africa', 'ZA'],
+	['Spain', 'ES'],
+	['Sweden', 'SE'],
+	['Switzerland', 'CH'],
+	['Turkey', 'TR'],
+	['United Arab Emirates', 'AE'],
+	['United Kingdom', 'GB'],
+	['United States', 'US'],
+].map(([name, value]) => ({ name: `${name} (${value})`, value }));
+
+/**
+ * The node-level "Default Country", shown wherever phone numbers are typed. Parameters may share a
+ * name across operations, so each (resource, operations) pair gets its own copy of the same field.
+ */
+export function defaultCountryField(resource: string, operations: string[]): INodeProperties {
+	return {
+		displayName: 'Default Country',
+		name: 'defaultCountry',
+		type: 'options',
+		options: [{ name: 'None (Numbers Include +Country Code)', value: '' }, ...COUNTRIES],
+		default: '',
+		description:
+			'Country assumed for phone numbers written without a country code, e.g. "(415) 555-2671" with United States or "0151 2345678" with Germany. For a country not listed, use an expression returning its two-letter ISO code.',
+		displayOptions: { show: { resource: [resource], operation: operations } },
+	};
+}
+
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Requests in Parallel',
+			name: 'parallelRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10, numberPrecision: 0 },
+			default: 1,
+			description:
+				'How many input items are sent to the platform at the same time (1-10). Output keeps the input order. The platform allows about 100 requests per minute, so more parallel requests do not make large batches faster than that.',
+		},
+	],
+};

@@ -1,0 +1,179 @@
+/**
+ * Every failure the transport reports, as a NodeApiError whose message says what happened in the
+ * user's terms — and, for writes, whether the action may have happened anyway.
+ */
+import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
+
+import type { NetworkFailure } from './policy';
+
+export interface ErrorPlace {
+	node: INode;
+	method: IHttpRequestMethods;
+	endpoint: string;
+	itemIndex?: number;
+	/** what a 404 means here, e.g. 'Assistant 12' */
+	notFound?: string;
+}
+
+/** What "it may have happened" means per write endpoint; the fallback is generic. */
+function actionOf(method: string, endpoint: string): string {
+	if (endpoint.startsWith('/user/make_call')) return 'the call may have been placed';
+	if (endpoint.startsWith('/user/sms')) return 'the SMS may have been sent (and charged)';
+	if (endpoint === '/user/lead') return 'the lead may have been created';
+	if (endpoint.startsWith('/user/leads/')) return 'the lead may have been updated';
+	if (endpoint.startsWith('/user/campaigns/update-status')) return 'the campaign may have been started or stopped';
+	if (endpoint.startsWith('/user/assistants/enable-inbound-webhook')) return 'the inbound webhook may have been enabled';
+	if (endpoint.startsWith('/user/assistants/disable-inbound-webhook')) return 'the inbound webhook may have been disabled';
+	if (endpoint.startsWith('/user/assistant')) {
+		return method === 'POST' ? 'the assistant may have been created' : 'the assistant may have been updated';
+	}
+	return 'the request may have been carried out';
+}
+
+const CHECK_FIRST =
+	'It was not repeated automatically, so nothing is done twice. Check on the platform before running this item again.';
+
+function create(place: ErrorPlace, response: JsonObject, message: string, description: string, httpCode?: string): NodeApiError {
+	return new NodeApiError(place.node, response, {
+		message,
+		description,
+		httpCode,
+		itemIndex: place.itemIndex,
+	});
+}
+
+/** A write whose outcome is unknown: timeout, cut connection, 5xx, unreadable answer. */
+export function uncertainWriteError(
+	place: ErrorPlace,
+	what: string,
+	detail: string | undefined,
+	httpCode?: string,
+	response: JsonObject = { message: what },
+): NodeApiError {
+	const action = actionOf(place.method, place.endpoint);
+	return create(
+		place,
+		response,
+		`${what} — ${action}: check before retrying`,
+		[`${place.method} ${place.endpoint}: ${detail ?? what}.`, CHECK_FIRST].join(' '),
+		httpCode,
+	);
+}
+
+export function networkError(place: ErrorPlace, failure: NetworkFailure, error: unknown, timeoutMs: number, write: boolean): NodeApiError {
+	const raw = { message: String((error as { message?: unknown })?.message ?? error), code: failure.code } as JsonObject;
+	if (failure.kind === 'timeout') {
+		const what = `The platform did not answer within ${formatMs(timeoutMs)}`;
+		if (write) return uncertainWriteError(place, what, `no answer within the Timeout (${formatMs(timeoutMs)})`, undefined, raw);
+		return create(place, raw, what, `${place.method} ${place.endpoint}. Raise the Timeout in Request Options if the platform is just slow.`);
+	}
+	if (failure.kind === 'cut-off' || failure.kind === 'other') {
+		const what = `The connection to the platform was cut before an answer arrived (${failure.code || 'network error'})`;
+		if (write) return uncertainWriteError(place, what, `the connection failed after the request was sent (${failure.code || 'network error'})`, undefined, raw);
+		return create(place, raw, what, `${place.method} ${place.endpoint}`);
+	}
+	const hint =
+		failure.code === 'ENOTFOUND' || failure.code === 'EAI_AGAIN'
+			? "the host name of the credential's Base URL could not be resolved"
+			: "check the credential's Base URL and that the platform is reachable";
+	return create(place, raw, `Could not connect to the platform (${failure.code})`, `${place.method} ${place.endpoint}: ${hint}. Nothing was sent.`);
+}
+
+export function formatMs(ms: number): string {
+	return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}
+
+/** The platform's error bodies ({message}, {message, errors}, {error, message}) as a NodeApiError. */
+export function httpError(place: ErrorPlace, status: number, body: unknown): NodeApiError {
+	const data = (body !== null && typeof body === 'object' ? body : {}) as IDataObject;
+	const serverMessage = typeof data.message === 'string' ? data.message : undefined;
+	const fieldErrors = formatFieldErrors(data.errors);
+	const isHtml = typeof body === 'string' && /<html|<!doctype/i.test(body);
+	const where = `${place.method} ${place.endpoint}`;
+
+	let message: string;
+	let description: string | undefined;
+	if (status === 401) {
+		message = 'The API token was rejected: check the credential (token invalid or expired)';
+		description = serverMessage;
+	} else if (status === 403) {
+		message = 'The API token is not allowed to do this';
+		description = serverMessage;
+	} else if (status === 404) {
+		message = place.notFound ? `${place.notFound} was not found` : (serverMessage ?? 'Not found');
+		description = serverMessage && place.notFound ? `The platform said: ${serverMessage}` : undefined;
+	} else if (fieldErrors) {
+		message = `${serverMessage ?? 'The platform rejected the request'}: ${fieldErrors.summary}`;
+		description = fieldErrors.lines;
+	} else if (status === 429) {
+		message = 'The platform rate limit was exceeded (HTTP 429)';
+		description = serverMessage;
+	} else if (status >= 500) {
+		message = `The platform failed to process the request (HTTP ${status})`;
+		description = isHtml ? 'It answered with an HTML error page.' : (serverMessage ?? stringify(body));
+		if (typeof data.error === 'string') description = `${description ?? ''} ${data.error}`.trim();
+	} else {
+		message = serverMessage ?? `The platform rejected the request (HTTP ${status})`;
+		description = typeof data.error === 'string' ? data.error : undefined;
+	}
+	return create(place, (typeof body === 'object' && body ? body : { body }) as JsonObject, message, description ?? where, String(status));
+}
+
+/** A 5xx for a write: the platform may have acted before failing. */
+export function serverErrorOnWrite(place: ErrorPlace, status: number, body: unknown): NodeApiError {
+	const data = (body !== null && typeof body === 'object' ? body : {}) as IDataObject;
+	const isHtml = typeof body === 'string' && /<html|<!doctype/i.test(body);
+	const said = isHtml
+		? 'it answered with an HTML error page'
+		: typeof data.message === 'string'
+			? `it said "${data.message}${typeof data.error === 'string' ? `: ${data.error}` : ''}"`
+			: `HTTP ${status}`;
+	return uncertainWriteError(
+		place,
+		`The platform failed while handling the request (HTTP ${status})`,
+		said,
+		String(status),
+		(typeof body === 'object' && body ? body : { body: stringify(body) ?? '' }) as JsonObject,
+	);
+}
+
+export function notJsonError(place: ErrorPlace, status: number, body: string, write: boolean): NodeApiError {
+	const excerpt = body.slice(0, 200);
+	if (write) {
+		return create(
+			place,
+			{ body: excerpt },
+			`The platform accepted the request (HTTP ${status}) but its answer could not be read — the action has most likely happened: check before retrying`,
+			`${place.method} ${place.endpoint} returned: ${excerpt}. ${CHECK_FIRST}`,
+			String(status),
+		);
+	}
+	return create(place, { body: excerpt }, 'The platform answered with something that is not JSON', `${place.method} ${place.endpoint} returned: ${excerpt}`, String(status));
+}
+
+export function rateLimitGaveUp(place: ErrorPlace, reason: string, body: unknown): NodeApiError {
+	return create(
+		place,
+		(typeof body === 'object' && body ? body : { message: 'Rate limit exceeded' }) as JsonObject,
+		'The platform rate limit (HTTP 429) did not clear in time',
+		`${place.method} ${place.endpoint}: ${reason}. The platform rejected the request unprocessed, so it can safely be run again later; lower "Requests in Parallel" or check what else uses this API token.`,
+		'429',
+	);
+}
+
+function formatFieldErrors(errors: unknown): { summary: string; lines: string } | undefined {
+	if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+	const entries = Object.entries(errors as Record<string, unknown>);
+	if (entries.length === 0) return undefined;
+	const lines = entries.map(([field, messages]) => {
+		const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+		return `${field}: ${list.join(' ')}`;
+	});
+	return { summary: entries.map(([field]) => field).join(', '), lines: lines.join('\n') };
+}
+
+function stringify(body: unknown): string | undefined {
+	if (body === undefined || body === null || body === '') return undefined;
+	return typeof body === 'string' ? body.slice(0, 300) : JSON.stringify(body).slice(0, 300);
+}

@@ -1,0 +1,55 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { readRegistration, slotOf } from './registration';
+import { SECRET_PARAM, secretsMatch } from './secret';
+import { simplifyDelivery } from './simplify';
+
+function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Answers the request itself and starts no execution. */
+function reject(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	const res = ctx.getResponseObject();
+	res.writeHead(status, { 'Content-Type': 'application/json' });
+	res.end(JSON.stringify({ message }));
+	return { noWebhookResponse: true };
+}
+
+/** Assistant ids the body names (top level, or on a nested call/assistant object); empty when it names none. */
+function assistantIdsIn(body: IDataObject): number[] {
+	const candidates = [
+		body.assistant_id,
+		isObject(body.call) ? body.call.assistant_id : undefined,
+		isObject(body.assistant) ? body.assistant.id : undefined,
+	];
+	return candidates.filter((value) => value !== undefined && value !== null && value !== '').map(Number);
+}
+
+/**
+ * webhook(): authenticate the delivery (secret from the registered URL), make sure it is about the
+ * watched assistant, apply the status filter, then hand the body on as one item.
+ */
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const registration = readRegistration(this, slotOf(this));
+	const query = this.getQueryData() as IDataObject;
+	if (!registration || !secretsMatch(query[SECRET_PARAM], registration.secret)) {
+		return reject(this, 401, 'Missing or wrong secret');
+	}
+
+	const raw = this.getBodyData() as unknown;
+	const body: IDataObject = isObject(raw) ? raw : { body: raw as IDataObject };
+	if (assistantIdsIn(body).some((id) => id !== registration.assistantId)) {
+		return reject(this, 401, 'This delivery is about another assistant');
+	}
+
+	const options = this.getNodeParameter('options', {}) as { statuses?: string[] };
+	const statuses = Array.isArray(options.statuses) ? options.statuses : [];
+	if (statuses.length > 0 && !statuses.includes(String(body.status ?? ''))) {
+		// Acknowledge (so the platform does not count it as failed) but start nothing.
+		return { webhookResponse: { received: true, executed: false, reason: 'call status not selected' } };
+	}
+
+	const simplify = this.getNodeParameter('simplify', false) as boolean;
+	return { workflowData: [[{ json: simplify ? simplifyDelivery(body) : body }]] };
+}

@@ -1,0 +1,145 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { CALL_STATES } from '../shared/limits';
+
+const STATE_NAMES: Record<(typeof CALL_STATES)[number], string> = {
+	initiated: 'Initiated',
+	ringing: 'Ringing',
+	busy: 'Busy',
+	'in-progress': 'In Progress',
+	ended: 'Ended',
+	completed: 'Completed',
+	ended_by_customer: 'Ended by Customer',
+	ended_by_assistant: 'Ended by Assistant',
+	'no-answer': 'No Answer',
+	failed: 'Failed',
+};
+
+const callStateOptions: INodePropertyOptions[] = CALL_STATES.map((state) => ({ name: STATE_NAMES[state], value: state })).sort(
+	(a, b) => a.name.localeCompare(b.name),
+);
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		required: true,
+		options: [
+			{
+				name: 'Call Ended',
+				value: 'callEnded',
+				description: "A call of the assistant ended (the assistant's post-call notification)",
+			},
+			{
+				name: 'Inbound Call Completed',
+				value: 'inboundCallCompleted',
+				description: "An inbound call to the assistant completed (the assistant's inbound-call notification)",
+			},
+		],
+		default: 'callEnded',
+	},
+	{
+		displayName: 'Assistant',
+		name: 'assistantId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The assistant whose calls start this workflow',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchAssistants', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 42',
+				validation: [
+					{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'An assistant ID is a number' } },
+				],
+			},
+		],
+	},
+	{
+		displayName:
+			"While active, this trigger replaces the assistant's post-call webhook URL. Deactivating it restores the previous webhook settings.",
+		name: 'callEndedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: ['callEnded'] } },
+	},
+	{
+		displayName:
+			"While active, this trigger replaces the assistant's inbound-call webhook URL. Deactivating it restores the previous one (or turns it off).",
+		name: 'inboundNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: ['inboundCallCompleted'] } },
+	},
+	{
+		displayName: 'Respond',
+		name: 'responseMode',
+		type: 'options',
+		options: [
+			{ name: 'Immediately', value: 'onReceived', description: 'As soon as this node executes' },
+			{ name: 'When Last Node Finishes', value: 'lastNode', description: 'Returns data of the last-executed node' },
+			{ name: "Using 'Respond to Webhook' Node", value: 'responseNode', description: 'Response defined in that node' },
+		],
+		default: 'onReceived',
+		description: 'When and how to answer the platform. It only needs a 200, so answering immediately is usually right.',
+	},
+	{
+		displayName: "Insert a 'Respond to Webhook' node to control when and how you respond",
+		name: 'respondNodeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { responseMode: ['responseNode'] } },
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to return a flat record (call ID, status, duration, numbers, transcript as text, extracted variables, recording URL, lead, campaign) instead of the notification as received',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Call Statuses',
+				name: 'statuses',
+				type: 'multiOptions',
+				options: callStateOptions,
+				default: [],
+				description:
+					'Only start the workflow for calls in one of these states. Other deliveries are acknowledged and dropped. Empty means all.',
+			},
+			{
+				displayName: 'Include Recording',
+				name: 'includeRecording',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/event': ['callEnded'] } },
+				description: 'Whether the platform should add the recording URL to the notification (only for assistants that record calls)',
+			},
+			{
+				displayName: 'Only Completed Calls',
+				name: 'onlyCompleted',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/event': ['callEnded'] } },
+				description: 'Whether the platform should notify only about completed calls (busy, unanswered or failed calls are not sent)',
+			},
+		],
+	},
+];

@@ -1,0 +1,63 @@
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+export type TriggerEvent = 'callEnded' | 'inboundCallCompleted';
+
+/** Test ("Listen for test event") and production registrations are kept apart: each has its own URL and secret. */
+export type Slot = 'production' | 'test';
+
+/** The assistant's post-call webhook settings: what we change for "Call Ended" and put back afterwards. */
+export interface PostCallSettings {
+	webhook_url: string | null;
+	is_webhook_active: boolean;
+	send_webhook_only_on_completed: boolean;
+	include_recording_in_webhook: boolean;
+}
+
+/** The assistant's inbound-call webhook: what we change for "Inbound Call Completed". */
+export interface InboundSettings {
+	inbound_webhook_url: string | null;
+}
+
+export type WebhookSettings = PostCallSettings | InboundSettings;
+
+export interface CallEndedOptions {
+	onlyCompleted: boolean;
+	includeRecording: boolean;
+}
+
+/** What create() left behind in the node's static data, per slot. */
+export interface Registration {
+	event: TriggerEvent;
+	assistantId: number;
+	/** compared (in constant time) with the `secret` query parameter of every delivery */
+	secret: string;
+	/** exactly the URL registered on the assistant, secret included */
+	url: string;
+	options?: CallEndedOptions;
+	/** the settings delete() puts back */
+	restore: WebhookSettings;
+}
+
+/** In n8n, hooks and webhook calls for "Listen for test event" run in mode 'manual'. */
+export function slotOf(ctx: IHookFunctions | IWebhookFunctions): Slot {
+	return ctx.getMode() === 'manual' ? 'test' : 'production';
+}
+
+export function otherSlot(slot: Slot): Slot {
+	return slot === 'test' ? 'production' : 'test';
+}
+
+export function readRegistration(ctx: IHookFunctions | IWebhookFunctions, slot: Slot): Registration | undefined {
+	const saved = ctx.getWorkflowStaticData('node')[slot] as Registration | undefined;
+	if (!saved || typeof saved !== 'object' || typeof saved.secret !== 'string') return undefined;
+	return saved;
+}
+
+export function saveRegistration(ctx: IHookFunctions, slot: Slot, registration: Registration): void {
+	// A plain copy: static data is serialised as JSON.
+	ctx.getWorkflowStaticData('node')[slot] = JSON.parse(JSON.stringify(registration)) as IDataObject;
+}
+
+export function clearRegistration(ctx: IHookFunctions, slot: Slot): void {
+	delete ctx.getWorkflowStaticData('node')[slot];
+}

@@ -1,0 +1,179 @@
+/** One running sandbox: HTTP server, store, simulator, faults, limits and the request log. */
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CallSimulator } from './calls';
+import { Faults } from './faults';
+import { parsePhone } from './phone';
+import { createRng, type Rng } from './prng';
+import type { Call } from './records';
+import { RateLimiter } from './rateLimit';
+import { apiRouter } from './routes/api';
+import { controlRouter } from './routes/control';
+import { buildSeed, TOKENS, USER_IDS } from './seed';
+import { RequestPipeline } from './server';
+import { round } from './sms';
+import { SandboxStore } from './store';
+import type {
+	FaultSpec,
+	InboundCallOptions,
+	InboundCallResult,
+	RequestLogEntry,
+	Sandbox,
+	SandboxOptions,
+	TranscriptFormat,
+} from './types';
+
+/** Number used by simulated inbound calls when none is given (ends in 0: the call completes). */
+export const DEFAULT_INBOUND_CALLER = '+4917012345670';
+
+export class SandboxApp implements Sandbox {
+	baseUrl = '';
+	origin = '';
+	readonly tokens = { ...TOKENS };
+	readonly users = { ...USER_IDS };
+	readonly requests: RequestLogEntry[] = [];
+	readonly store = new SandboxStore();
+	readonly limiter = new RateLimiter();
+	readonly faults: Faults;
+	readonly sim: CallSimulator;
+	rng: Rng;
+	latencyMs: number;
+	private server: Server;
+	private held = new Set<ServerResponse>();
+	private timers = new Set<NodeJS.Timeout>();
+	private maxLog: number;
+
+	constructor(private opts: SandboxOptions = {}) {
+		const seed = opts.seed ?? 1;
+		this.rng = createRng(seed);
+		this.faults = new Faults(seed);
+		this.faults.set(opts.faults ?? []);
+		this.limiter.configure(opts.rateLimit ?? false);
+		this.latencyMs = opts.latencyMs ?? 0;
+		this.maxLog = opts.maxRequestLog ?? 100_000;
+		this.store.settings.webhookTranscript = opts.webhookTranscript ?? 'string';
+		this.sim = new CallSimulator(this.store, {
+			stepMs: opts.callTiming?.stepMs ?? 1000,
+			origin: '',
+			webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
+			seed,
+			log: (m) => this.log(m),
+		});
+		const pipeline = new RequestPipeline(this, apiRouter(), controlRouter());
+		this.server = createServer(pipeline.handle);
+		this.server.keepAliveTimeout = 5_000;
+	}
+
+	async listen(): Promise<void> {
+		const host = this.opts.host ?? '127.0.0.1';
+		await new Promise<void>((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(this.opts.port ?? 0, host, () => {
+				this.server.off('error', reject);
+				resolve();
+			});
+		});
+		const { port } = this.server.address() as AddressInfo;
+		const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+		this.origin = `http://${shownHost}:${port}`;
+		this.baseUrl = `${this.origin}/api`;
+		this.sim.opts.origin = this.origin;
+		this.store.load(buildSeed(this.opts.seed ?? 1, this.origin));
+	}
+
+	log(text: string): void {
+		if (!this.opts.quiet) console.log(`[sandbox] ${text}`);
+	}
+
+	logRequest(entry: RequestLogEntry): void {
+		this.requests.push(entry);
+		if (this.requests.length > this.maxLog) this.requests.splice(0, this.requests.length - this.maxLog);
+	}
+
+	delay(ms: number): Promise<void> {
+		return new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.timers.delete(timer);
+				resolve();
+			}, ms);
+			this.timers.add(timer);
+		});
+	}
+
+	/** A 'timeout' fault: the response is never sent; stop() destroys the socket. */
+	holdOpen(res: ServerResponse): void {
+		this.held.add(res);
+		res.on('close', () => this.held.delete(res));
+	}
+
+	clearRequests(): void {
+		this.requests.length = 0;
+	}
+
+	setFaults(faults: FaultSpec[]): void {
+		this.faults.set(faults);
+	}
+
+	setRateLimit(rl: SandboxOptions['rateLimit']): void {
+		this.limiter.configure(rl ?? false);
+	}
+
+	setLatency(ms: number): void {
+		this.latencyMs = Math.max(0, ms);
+	}
+
+	setBalance(userId: number, balance: number): void {
+		const user = this.store.user(userId);
+		if (!user) throw new Error(`No user ${userId}`);
+		user.balance = round(balance);
+	}
+
+	setWebhookTranscript(format: TranscriptFormat, assistantId?: number): void {
+		if (assistantId === undefined) this.store.settings.webhookTranscript = format;
+		else this.store.settings.transcriptByAssistant[assistantId] = format;
+	}
+
+	/** Starts an inbound call; `done` resolves when it has ended and its webhooks were delivered. */
+	async startInboundCall(opts: InboundCallOptions): Promise<{ call: Call; done: Promise<InboundCallResult> }> {
+		const assistant = this.store.assistants.find((a) => a.id === opts.assistantId && a.deleted_at === null);
+		const owner = opts.userToken === undefined ? null : this.store.userByToken(opts.userToken);
+		if (!assistant || (opts.userToken !== undefined && owner?.user.id !== assistant.user_id)) {
+			throw new Error('Assistant not found');
+		}
+		const phone = parsePhone(opts.customerPhone ?? DEFAULT_INBOUND_CALLER);
+		if (!phone) throw new Error('Invalid customer phone number');
+		return this.sim.placeInbound(assistant, phone.e164);
+	}
+
+	async simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult> {
+		const { done } = await this.startInboundCall(opts);
+		return done;
+	}
+
+	async waitForIdle(): Promise<void> {
+		while (this.sim.tasks.busy && !this.sim.tasks.stopped) await this.sim.tasks.waitForIdle();
+	}
+
+	reset(): void {
+		this.sim.reset();
+		this.store.load(buildSeed(this.opts.seed ?? 1, this.origin));
+		this.store.settings.webhookTranscript = this.opts.webhookTranscript ?? 'string';
+		this.rng = createRng(this.opts.seed ?? 1);
+		this.clearRequests();
+		this.faults.set([]);
+		this.limiter.configure(this.limiter.config ?? false);
+		this.latencyMs = 0;
+	}
+
+	async stop(): Promise<void> {
+		this.sim.stop();
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+		for (const res of this.held) res.socket?.destroy();
+		this.held.clear();
+		await new Promise<void>((resolve) => {
+			this.server.close(() => resolve());
+			this.server.closeAllConnections();
+		});
+	}
+}

@@ -1,0 +1,26 @@
+/** The platform simulator, importable from tests: `const sb = await startSandbox({ callTiming: { stepMs: 20 } })`. */
+import { SandboxApp } from './app';
+import type { Sandbox, SandboxOptions } from './types';
+
+export type {
+	FaultKind,
+	FaultSpec,
+	InboundCallOptions,
+	InboundCallResult,
+	RateLimitOptions,
+	RequestLogEntry,
+	Sandbox,
+	SandboxOptions,
+	TranscriptFormat,
+	WebhookResponse,
+} from './types';
+export type { SandboxStore } from './store';
+export { TOKENS, USER_IDS, SEED_BASE } from './seed';
+export { SIMULATE_FAILURE } from './routes/assistants';
+export { DOCUMENTED_LIMITS } from './rateLimit';
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+	const app = new SandboxApp(opts);
+	await app.listen();
+	return app;
+}

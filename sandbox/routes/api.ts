@@ -1,0 +1,38 @@
+/** The /api route table. */
+import type { Handler } from '../http';
+import { Router } from '../router';
+import {
+	createAssistant,
+	disableInboundWebhook,
+	enableInboundWebhook,
+	listAssistants,
+	listOutboundAssistants,
+	updateAssistant,
+} from './assistants';
+import { listCalls, makeCall } from './calls';
+import { listCampaigns, updateCampaignStatus } from './campaigns';
+import { createLead, listLeads, updateLead } from './leads';
+import { listLanguages, listModels, listPhoneNumbers, listVoices } from './reference';
+import { sendSms } from './sms';
+
+export function apiRouter(): Router<Handler> {
+	return new Router<Handler>()
+		.add('POST', '/api/user/lead', createLead)
+		.add('GET', '/api/user/leads', listLeads)
+		.add('PUT', '/api/user/leads/:id', updateLead)
+		.add('GET', '/api/user/campaigns', listCampaigns)
+		.add('POST', '/api/user/campaigns/update-status', updateCampaignStatus)
+		.add('POST', '/api/user/make_call', makeCall)
+		.add('GET', '/api/user/calls', listCalls)
+		.add('POST', '/api/user/sms', sendSms)
+		.add('POST', '/api/user/assistant', createAssistant)
+		.add('PUT', '/api/user/assistant/:id', updateAssistant)
+		.add('GET', '/api/user/assistants/get', listAssistants)
+		.add('GET', '/api/user/assistants/outbound', listOutboundAssistants)
+		.add('POST', '/api/user/assistants/enable-inbound-webhook', enableInboundWebhook)
+		.add('POST', '/api/user/assistants/disable-inbound-webhook', disableInboundWebhook)
+		.add('GET', '/api/user/assistants/models', listModels)
+		.add('GET', '/api/user/assistants/voices', listVoices)
+		.add('GET', '/api/user/assistants/languages', listLanguages)
+		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers);
+}

@@ -1,0 +1,146 @@
+/**
+ * Control routes under /sandbox (no auth): observation, faults, limits, latency, simulated inbound calls,
+ * state for tests running in another process.
+ */
+import type { ApiResult, ControlContext, ControlHandler } from '../http';
+import { message, ok } from '../http';
+import { FaultError } from '../faults';
+import { Router } from '../router';
+import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
+import { isPlainObject } from '../validation';
+
+function setFaults(ctx: ControlContext): ApiResult {
+	const list = Array.isArray(ctx.rawBody) ? ctx.rawBody : isPlainObject(ctx.rawBody) ? ctx.rawBody.faults : undefined;
+	if (!Array.isArray(list)) return message(422, 'Send a JSON array of faults or {"faults": [...]}');
+	try {
+		ctx.app.setFaults(list);
+	} catch (err) {
+		if (err instanceof FaultError) return message(422, `Invalid fault: ${err.message}`);
+		throw err;
+	}
+	return ok({ message: 'Faults set', faults: ctx.app.faults.list() });
+}
+
+function setRateLimit(ctx: ControlContext): ApiResult {
+	let value: unknown = ctx.rawBody;
+	if (isPlainObject(value) && 'rateLimit' in value) value = value.rateLimit;
+	if (isPlainObject(value) && value.enabled === false) value = false;
+	if (isPlainObject(value) && 'enabled' in value) {
+		const { enabled: _enabled, ...rest } = value;
+		value = rest;
+	}
+	if (value !== false && value !== null && value !== undefined && !isPlainObject(value)) {
+		return message(422, 'Send false, or an object {perMinute, burst, burstWindowSeconds, timeScale}');
+	}
+	try {
+		ctx.app.setRateLimit(value ? value : false);
+	} catch (err) {
+		return message(422, String(err instanceof Error ? err.message : err));
+	}
+	return ok({ message: 'Rate limit set', rateLimit: ctx.app.limiter.config ?? false });
+}
+
+function setLatency(ctx: ControlContext): ApiResult {
+	const ms = Number(isPlainObject(ctx.rawBody) ? (ctx.rawBody.ms ?? ctx.rawBody.latencyMs) : ctx.rawBody);
+	if (!Number.isFinite(ms) || ms < 0) return message(422, 'Send {"ms": <non-negative number>}');
+	ctx.app.setLatency(ms);
+	return ok({ message: 'Latency set', latencyMs: ms });
+}
+
+async function inboundCall(ctx: ControlContext): Promise<ApiResult> {
+	const b = ctx.body;
+	const assistantId = Number(b.assistant_id ?? b.assistantId);
+	if (!Number.isInteger(assistantId)) return message(422, 'assistant_id is required');
+	const customerPhone = (b.customer_phone ?? b.customerPhone) as string | undefined;
+	const userToken = (b.token ?? b.userToken) as string | undefined;
+	let started;
+	try {
+		started = await ctx.app.startInboundCall({ assistantId, customerPhone, userToken });
+	} catch (err) {
+		return message(404, err instanceof Error ? err.message : String(err));
+	}
+	if (b.wait === true) return ok(await started.done);
+	return ok({ call_id: started.call.id, status: started.call.status }, 202);
+}
+
+function state(ctx: ControlContext): ApiResult {
+	const { store } = ctx.app;
+	return ok({
+		users: store.users.map(({ id, name, email, balance }) => ({ id, name, email, balance })),
+		assistants: store.assistants.map(assistantRecord),
+		campaigns: store.campaigns.map((c) => ({ ...campaignRecord(c), user_id: c.user_id, assistant_id: c.assistant_id })),
+		leads: store.leads.map((l) => ({ ...leadRecord(l, store), user_id: l.user_id })),
+		calls: store.calls.map((c) => ({
+			...callRecord(c),
+			user_id: c.user_id,
+			assistant_id: c.assistant_id,
+			campaign_id: c.campaign_id,
+			lead_id: c.lead_id,
+			input_variables: c.input_variables,
+			inbound_webhook_response: c.inbound_webhook_response,
+		})),
+		sms: store.sms.map(smsRecord),
+		phone_numbers: store.phoneNumbers.map((p) => ({
+			...phoneNumberRecord(p, store),
+			user_id: p.user_id,
+			sms_capable: p.sms_capable,
+			subscription_expires_at: p.subscription_expires_at === null ? null : new Date(p.subscription_expires_at).toISOString(),
+		})),
+		webhook_deliveries: store.webhookDeliveries,
+		settings: store.settings,
+		faults: ctx.app.faults.list(),
+		rate_limit: ctx.app.limiter.config ?? false,
+		latency_ms: ctx.app.latencyMs,
+		busy: ctx.app.sim.tasks.busy,
+	});
+}
+
+function setBalance(ctx: ControlContext): ApiResult {
+	const b = ctx.body;
+	const key = b.user ?? b.user_id;
+	const user = ctx.app.store.users.find((u) => u.id === Number(key) || u.name.split(' ')[0].toLowerCase() === String(key).toLowerCase());
+	const balance = Number(b.balance);
+	if (!user) return message(404, 'User not found');
+	if (!Number.isFinite(balance) || balance < 0) return message(422, 'balance must be a non-negative number');
+	ctx.app.setBalance(user.id, balance);
+	return ok({ message: 'Balance set', user_id: user.id, balance });
+}
+
+function setTranscript(ctx: ControlContext): ApiResult {
+	const format = ctx.body.format;
+	if (format !== 'string' && format !== 'array') return message(422, "format must be 'string' or 'array'");
+	const assistantId = ctx.body.assistant_id === undefined ? undefined : Number(ctx.body.assistant_id);
+	ctx.app.setWebhookTranscript(format, assistantId);
+	return ok({ message: 'Webhook transcript format set', settings: ctx.app.store.settings });
+}
+
+export function controlRouter(): Router<ControlHandler> {
+	return new Router<ControlHandler>()
+		.add('GET', '/sandbox/health', (ctx) => ok({ ok: true, baseUrl: ctx.app.baseUrl }))
+		.add('GET', '/sandbox/requests', (ctx) => ok(ctx.app.requests))
+		.add('DELETE', '/sandbox/requests', (ctx) => {
+			const cleared = ctx.app.requests.length;
+			ctx.app.clearRequests();
+			return ok({ message: 'Request log cleared', cleared });
+		})
+		.add('GET', '/sandbox/faults', (ctx) => ok(ctx.app.faults.list()))
+		.add('POST', '/sandbox/faults', setFaults)
+		.add('DELETE', '/sandbox/faults', (ctx) => {
+			ctx.app.setFaults([]);
+			return ok({ message: 'Faults cleared' });
+		})
+		.add('POST', '/sandbox/rate-limit', setRateLimit)
+		.add('POST', '/sandbox/latency', setLatency)
+		.add('POST', '/sandbox/inbound-call', inboundCall)
+		.add('GET', '/sandbox/state', state)
+		.add('POST', '/sandbox/balance', setBalance)
+		.add('POST', '/sandbox/webhook-transcript', setTranscript)
+		.add('GET', '/sandbox/idle', async (ctx) => {
+			await ctx.app.waitForIdle();
+			return ok({ idle: true });
+		})
+		.add('POST', '/sandbox/reset', (ctx) => {
+			ctx.app.reset();
+			return ok({ message: 'Sandbox reset' });
+		});
+}

@@ -1,0 +1,240 @@
+/**
+ * The request pipeline for /api: log -> latency -> fault (phase before) -> route -> auth -> rate limit
+ * -> body check -> handler -> fault (phase after) -> send. Control routes (/sandbox) and recordings
+ * bypass auth, limits and faults.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxApp } from './app';
+import { effectivePhase } from './faults';
+import type { ApiResult, ControlHandler, Handler } from './http';
+import { message } from './http';
+import type { Router } from './router';
+import type { FaultSpec, RequestLogEntry } from './types';
+import { isPlainObject } from './validation';
+
+const MAX_BODY = 1024 * 1024;
+
+export const AUTH_MISSING = { error: 'Missing Authorization header', message: 'Authorization header is required' };
+export const AUTH_INVALID = { error: 'Invalid API key', message: 'The provided API key is invalid or expired' };
+export const FORBIDDEN = { error: 'Insufficient permissions', message: 'Your API key does not have permission for this resource' };
+export const RATE_LIMITED = { error: 'Rate limit exceeded', message: 'Too many requests. Please try again later.' };
+
+const STATUS_TEXT: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' };
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > MAX_BODY) {
+				reject(new BodyTooLarge());
+				req.resume();
+				return;
+			}
+			chunks.push(chunk);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+function send(res: ServerResponse, result: ApiResult): void {
+	if (res.destroyed || res.headersSent) return;
+	const payload = result.raw ? result.raw.data : JSON.stringify(result.body);
+	res.writeHead(result.status, {
+		'Content-Type': result.raw ? result.raw.contentType : 'application/json',
+		'Content-Length': Buffer.byteLength(payload),
+		...result.headers,
+	});
+	res.end(payload);
+}
+
+function htmlPage(status: number): string {
+	const title = `${status} ${STATUS_TEXT[status] ?? 'Error'}`;
+	return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+export class RequestPipeline {
+	constructor(
+		private app: SandboxApp,
+		private api: Router<Handler>,
+		private control: Router<ControlHandler>,
+	) {}
+
+	handle = (req: IncomingMessage, res: ServerResponse): void => {
+		this.dispatch(req, res).catch((err) => {
+			this.app.log(`internal error: ${err instanceof Error ? err.stack : String(err)}`);
+			send(res, message(500, 'Server Error'));
+		});
+	};
+
+	private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const url = new URL(req.url ?? '/', 'http://sandbox');
+		const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+		const method = (req.method ?? 'GET').toUpperCase();
+		const query: Record<string, string> = {};
+		for (const [key, value] of url.searchParams) if (!(key in query)) query[key] = value;
+		let raw = '';
+		try {
+			raw = await readBody(req);
+		} catch (err) {
+			if (err instanceof BodyTooLarge) return send(res, message(413, 'Payload too large'));
+			throw err;
+		}
+		let parsed: unknown = undefined;
+		let parseError: string | null = null;
+		if (raw.trim() !== '') {
+			try {
+				parsed = JSON.parse(raw);
+			} catch (err) {
+				parseError = err instanceof Error ? err.message : String(err);
+			}
+		}
+		const body = { raw, parsed, parseError };
+		if (path === '/api' || path.startsWith('/api/')) return this.handleApi(req, res, method, path, query, body);
+		if (path.startsWith('/sandbox')) return this.handleControl(req, res, method, path, query, body);
+		if (path.startsWith('/recordings/') && method === 'GET') return send(res, this.recording(path));
+		send(res, message(404, `The route ${path.slice(1)} could not be found.`));
+	}
+
+	private async handleApi(
+		req: IncomingMessage,
+		res: ServerResponse,
+		method: string,
+		path: string,
+		query: Record<string, string>,
+		body: { raw: string; parsed: unknown; parseError: string | null },
+	): Promise<void> {
+		const entry: RequestLogEntry = {
+			method,
+			path,
+			query,
+			body: body.parseError ? body.raw : (body.parsed ?? null),
+			userId: null,
+			status: 0,
+			at: Date.now(),
+		};
+		this.app.logRequest(entry);
+		if (this.app.latencyMs > 0) await this.app.delay(this.app.latencyMs);
+		const fault = this.app.faults.pick(method, path);
+		let result: ApiResult | null = null;
+		if (!fault || effectivePhase(fault) === 'after') {
+			result = await this.process(req, method, path, query, body, entry).catch((err) => {
+				this.app.log(`handler error on ${method} ${path}: ${err instanceof Error ? err.stack : String(err)}`);
+				return message(500, 'Server Error');
+			});
+		}
+		if (fault) return this.applyFault(fault, result, req, res, entry);
+		entry.status = result!.status;
+		send(res, result!);
+	}
+
+	private async process(
+		req: IncomingMessage,
+		method: string,
+		path: string,
+		query: Record<string, string>,
+		body: { raw: string; parsed: unknown; parseError: string | null },
+		entry: RequestLogEntry,
+	): Promise<ApiResult> {
+		const match = this.api.match(method, path);
+		if (match.kind === 'not-found') return message(404, `The route ${path.slice(1)} could not be found.`);
+		if (match.kind === 'method-not-allowed') {
+			return message(405, `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${match.allowed.join(', ')}.`);
+		}
+		const header = req.headers.authorization;
+		if (!header || !header.trim()) return { status: 401, body: AUTH_MISSING };
+		const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+		const auth = token ? this.app.store.userByToken(token) : null;
+		if (!auth || !token) return { status: 401, body: AUTH_INVALID };
+		entry.userId = auth.user.id;
+		const limit = this.app.limiter.check(token);
+		if (limit && !limit.allowed) {
+			return { status: 429, body: { ...RATE_LIMITED, retry_after: limit.retryAfter }, headers: limit.headers };
+		}
+		const headers = limit?.headers;
+		if (auth.readOnly && method !== 'GET') return { status: 403, body: FORBIDDEN, headers };
+		if (body.parseError) return { status: 400, body: { message: 'Malformed JSON body', error: body.parseError }, headers };
+		const result = await match.handler({
+			app: this.app,
+			user: auth.user,
+			body: isPlainObject(body.parsed) ? body.parsed : {},
+			rawBody: body.parsed,
+			query,
+			params: match.params,
+			req,
+		});
+		return headers ? { ...result, headers: { ...headers, ...result.headers } } : result;
+	}
+
+	private applyFault(fault: FaultSpec, result: ApiResult | null, req: IncomingMessage, res: ServerResponse, entry: RequestLogEntry): void {
+		const headers = result?.headers;
+		switch (fault.kind) {
+			case 'status': {
+				const status = fault.status ?? 500;
+				entry.status = status;
+				return send(res, { status, body: { message: status === 500 ? 'Server Error' : STATUS_TEXT[status] }, headers });
+			}
+			case 'html': {
+				const status = fault.status ?? 502;
+				entry.status = status;
+				return send(res, { status, body: null, raw: { contentType: 'text/html', data: htmlPage(status) } });
+			}
+			case 'malformed-json': {
+				const json = JSON.stringify(result?.body ?? { message: 'Call initiated successfully', data: {} });
+				entry.status = 200;
+				return send(res, { status: 200, body: null, headers, raw: { contentType: 'application/json', data: json.slice(0, Math.max(1, Math.floor(json.length / 2))) } });
+			}
+			case 'timeout':
+				entry.status = 0;
+				this.app.holdOpen(res);
+				return;
+			case 'reset':
+				entry.status = 0;
+				req.socket.destroy();
+				return;
+			case 'rate-limit': {
+				entry.status = 429;
+				const reset = String(Math.ceil(Date.now() / 1000) + 1);
+				return send(res, {
+					status: 429,
+					body: { ...RATE_LIMITED, retry_after: 1 },
+					headers: { 'Retry-After': '1', 'X-RateLimit-Limit': String(this.app.limiter.config?.perMinute ?? 100), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
+				});
+			}
+		}
+	}
+
+	private async handleControl(
+		req: IncomingMessage,
+		res: ServerResponse,
+		method: string,
+		path: string,
+		query: Record<string, string>,
+		body: { raw: string; parsed: unknown; parseError: string | null },
+	): Promise<void> {
+		const match = this.control.match(method, path);
+		if (match.kind !== 'found') return send(res, message(404, `The route ${path.slice(1)} could not be found.`));
+		if (body.parseError) return send(res, { status: 400, body: { message: 'Malformed JSON body', error: body.parseError } });
+		const result = await match.handler({
+			app: this.app,
+			body: isPlainObject(body.parsed) ? body.parsed : {},
+			rawBody: body.parsed,
+			query,
+			params: match.params,
+			req,
+		});
+		send(res, result);
+	}
+
+	private recording(path: string): ApiResult {
+		const known = this.app.store.calls.some((c) => c.recording_url?.endsWith(path));
+		if (!known) return message(404, 'Recording not found');
+		// A tiny stand-in for an MP3 file: an ID3 header and silence.
+		const data = Buffer.concat([Buffer.from('ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'), Buffer.alloc(1024)]);
+		return { status: 200, body: null, raw: { contentType: 'audio/mpeg', data } };
+	}
+}

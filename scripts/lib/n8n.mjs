@@ -1,0 +1,369 @@
+// Drives a real n8n (from the cache, see scripts/n8n-cache.mjs): a throw-away user folder with our
+// package linked in, the CLI (import, execute), and `n8n start` with its REST API.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { ensureN8n } from '../n8n-cache.mjs';
+import { PACKAGE_NAME, ROOT, node24Env } from './paths.mjs';
+import { onCleanup, runProcess, startProcess, stopProcess } from './proc.mjs';
+
+export const NODE_TYPE = `${PACKAGE_NAME}.voiceAssistant`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.voiceAssistantTrigger`;
+export const CREDENTIAL_TYPE = 'voiceAssistantApi';
+export const OWNER = {
+	email: 'owner@example.com',
+	password: 'Demo-Passw0rd',
+	firstName: 'Demo',
+	lastName: 'Owner',
+};
+
+/** A free TCP port on 127.0.0.1 (asked from the OS, then released). */
+export function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** n8n ids are 16 alphanumeric characters. */
+export function n8nId() {
+	const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+	return Array.from(randomBytes(16), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/**
+ * Creates a throw-away N8N_USER_FOLDER with this package linked where n8n keeps installed community
+ * packages (`.n8n/nodes/node_modules/<name>`), so its node types are `<name>.<node>`.
+ */
+export function createUserFolder({ linkPackage = true, parent = tmpdir(), keep = false } = {}) {
+	const dir = mkdtempSync(path.join(parent, 'n8n-e2e-'));
+	const nodesDir = path.join(dir, '.n8n', 'nodes');
+	mkdirSync(path.join(nodesDir, 'node_modules'), { recursive: true });
+	// The package.json n8n writes here when it installs community packages itself.
+	writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: '*' } }, null, 2),
+	);
+	if (linkPackage) symlinkSync(ROOT, path.join(nodesDir, 'node_modules', PACKAGE_NAME), 'dir');
+	const remove = () => {
+		if (!keep) rmSync(dir, { recursive: true, force: true });
+	};
+	return { dir, remove };
+}
+
+/** The environment for every n8n process: its own folder, no telemetry, no banners, quiet logs. */
+export function n8nEnv(userFolder, extra = {}) {
+	const env = node24Env({
+		N8N_USER_FOLDER: userFolder,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_PYTHON_ENABLED: 'false',
+		N8N_RUNNERS_MODE: 'internal',
+		N8N_LOG_LEVEL: 'warn',
+		N8N_LOG_OUTPUT: 'console',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		DB_TYPE: 'sqlite',
+		GENERIC_TIMEZONE: 'UTC',
+		TZ: 'UTC',
+		...extra,
+	});
+	// Hooks of the calling process (ts-node, test runner) must not leak into n8n.
+	delete env.NODE_OPTIONS;
+	delete env.NODE_TEST_CONTEXT;
+	delete env.TS_NODE_PROJECT;
+	return env;
+}
+
+/**
+ * One n8n installation + one user folder. All CLI commands and the server share the folder
+ * (database, encryption key), so credentials imported by the CLI are usable by the server.
+ */
+export async function createN8n({ log = () => {}, keepFolder = false, env: extraEnv = {} } = {}) {
+	const install = await ensureN8n({ log: (line) => log(line) });
+	const folder = createUserFolder({ keep: keepFolder });
+	// A free broker port per instance: two n8n processes (e2e + demo) must not collide on 5679.
+	const brokerPort = await freePort();
+	const env = n8nEnv(folder.dir, { N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...extraEnv });
+	const unregister = onCleanup(() => folder.remove());
+
+	const ctx = {
+		install,
+		userFolder: folder.dir,
+		env,
+		server: null,
+
+		/** Runs `n8n <args>`; resolves { code, stdout, stderr, ms }. */
+		cli(args, { timeoutMs = 180000, env: more = {} } = {}) {
+			return runProcess(install.node, [install.bin, ...args], { cwd: folder.dir, env: { ...env, ...more }, timeoutMs });
+		},
+
+		async cliOk(args, opts) {
+			const res = await ctx.cli(args, opts);
+			if (res.code !== 0) {
+				throw new Error(`n8n ${args.join(' ')} failed (exit ${res.code}${res.timedOut ? ', timed out' : ''}):\n${tail(res.stdout + res.stderr)}`);
+			}
+			return res;
+		},
+
+		/** Imports credentials ({ id?, name, type, data }) with plain data; n8n encrypts them. */
+		async importCredentials(credentials) {
+			const list = credentials.map((c) => ({ id: c.id ?? n8nId(), name: c.name, type: c.type, data: c.data }));
+			const file = path.join(folder.dir, `credentials-${n8nId()}.json`);
+			writeFileSync(file, JSON.stringify(list, null, 2));
+			await ctx.cliOk(['import:credentials', `--input=${file}`]);
+			return list;
+		},
+
+		/** Imports workflows (each needs an id; one is given when missing). Returns them with ids. */
+		async importWorkflows(workflows) {
+			const list = workflows.map((w) => ({ ...w, id: w.id ?? n8nId() }));
+			const file = path.join(folder.dir, `workflows-${n8nId()}.json`);
+			writeFileSync(file, JSON.stringify(list, null, 2));
+			await ctx.cliOk(['import:workflow', `--input=${file}`]);
+			return list;
+		},
+
+		/**
+		 * `n8n execute --id` and its result. n8n prints the whole run as JSON, both on success and
+		 * (at info log level) on failure. Resolves { ok, code, run, output(nodeName), error, stdout, stderr }.
+		 */
+		async execute(workflowId, { timeoutMs = 180000 } = {}) {
+			const res = await ctx.cli(['execute', `--id=${workflowId}`], {
+				timeoutMs,
+				env: { N8N_LOG_LEVEL: 'info' },
+			});
+			const run = parseExecuteOutput(res.stdout);
+			const error = run?.data?.resultData?.error ?? null;
+			return {
+				ok: res.code === 0 && Boolean(run) && !error,
+				code: res.code,
+				ms: res.ms,
+				run,
+				error,
+				stdout: res.stdout,
+				stderr: res.stderr,
+				output: (nodeName, outputIndex = 0) => nodeOutput(run, nodeName, outputIndex),
+				runData: () => run?.data?.resultData?.runData ?? {},
+			};
+		},
+
+		/** Starts `n8n start` on a free port and waits until it serves /healthz/readiness. */
+		async start({ port, timeoutMs = 120000, onLine } = {}) {
+			port ??= await freePort();
+			const origin = `http://127.0.0.1:${port}`;
+			const child = startProcess(install.node, [install.bin, 'start'], {
+				cwd: folder.dir,
+				env: {
+					...env,
+					N8N_PORT: String(port),
+					N8N_LISTEN_ADDRESS: '127.0.0.1',
+					N8N_HOST: '127.0.0.1',
+					N8N_PROTOCOL: 'http',
+					N8N_EDITOR_BASE_URL: `${origin}/`,
+					// Webhook URLs the trigger registers with the platform must point here.
+					WEBHOOK_URL: `${origin}/`,
+					N8N_LOG_LEVEL: env.N8N_LOG_LEVEL === 'warn' ? 'info' : env.N8N_LOG_LEVEL,
+				},
+				onLine,
+			});
+			ctx.server = { child, port, origin };
+			const started = Date.now();
+			for (;;) {
+				if (child.exitCode !== null) {
+					throw new Error(`n8n start exited (${child.exitCode}) before it was ready:\n${tail(child.output)}`);
+				}
+				if (Date.now() - started > timeoutMs) {
+					await stopProcess(child);
+					throw new Error(`n8n did not become ready within ${timeoutMs / 1000} s:\n${tail(child.output)}`);
+				}
+				try {
+					const res = await fetch(`${origin}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+					if (res.ok) break;
+				} catch {
+					/* not listening yet */
+				}
+				await sleep(300);
+			}
+			ctx.server.readyMs = Date.now() - started;
+			ctx.rest = restClient(origin);
+			return ctx.server;
+		},
+
+		async stopServer() {
+			if (ctx.server) await stopProcess(ctx.server.child);
+			ctx.server = null;
+		},
+
+		/** Stops the server (if any) and removes the user folder. */
+		async dispose() {
+			await ctx.stopServer();
+			unregister();
+			folder.remove();
+		},
+	};
+	return ctx;
+}
+
+/** Everything between the first line that is `{` and the last line that is `}`. */
+export function parseExecuteOutput(stdout) {
+	const lines = stdout.split('\n');
+	const first = lines.findIndex((l) => l === '{');
+	const last = lines.findLastIndex((l) => l === '}');
+	if (first < 0 || last < first) return null;
+	try {
+		return JSON.parse(lines.slice(first, last + 1).join('\n'));
+	} catch {
+		return null;
+	}
+}
+
+/** The items (their `json`) a node produced on its last run, at one output. */
+export function nodeOutput(run, nodeName, outputIndex = 0) {
+	const runs = run?.data?.resultData?.runData?.[nodeName];
+	if (!runs?.length) return undefined;
+	const last = runs[runs.length - 1];
+	if (last.error) return { error: last.error };
+	return (last.data?.main?.[outputIndex] ?? []).map((item) => item.json);
+}
+
+/**
+ * A small cookie-keeping REST client for n8n's internal API (/rest). n8n ties the auth cookie to a
+ * `browser-id` header, so the same one is sent on every request.
+ */
+export function restClient(origin) {
+	let cookie = '';
+	const browserId = `e2e-${n8nId()}`;
+	async function call(method, route, body) {
+		const res = await fetch(`${origin}/rest${route}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': browserId,
+				...(cookie ? { cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		for (const c of setCookie) {
+			const [pair] = c.split(';');
+			if (pair.startsWith('n8n-auth=')) cookie = pair;
+		}
+		const text = await res.text();
+		let json;
+		try {
+			json = text ? JSON.parse(text) : undefined;
+		} catch {
+			json = undefined;
+		}
+		if (!res.ok) {
+			const error = new Error(`${method} /rest${route} → ${res.status}: ${text.slice(0, 500)}`);
+			error.status = res.status;
+			error.body = json ?? text;
+			throw error;
+		}
+		// n8n wraps most answers in { data }.
+		return json && typeof json === 'object' && 'data' in json ? json.data : json;
+	}
+	const client = {
+		origin,
+		browserId,
+		get cookie() {
+			return cookie;
+		},
+		get: (route) => call('GET', route),
+		post: (route, body) => call('POST', route, body ?? {}),
+		patch: (route, body) => call('PATCH', route, body ?? {}),
+		del: (route) => call('DELETE', route),
+
+		async setupOwner(owner = OWNER) {
+			return client.post('/owner/setup', owner);
+		},
+		async login(owner = OWNER) {
+			return client.post('/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		},
+		/** Sets up the owner on a fresh instance, or logs in when that was done already. */
+		async ensureOwner(owner = OWNER) {
+			const settings = await client.get('/settings');
+			if (settings?.userManagement?.showSetupOnFirstLoad === false) return client.login(owner);
+			try {
+				return await client.setupOwner(owner);
+			} catch (error) {
+				if (error.status === 400) return client.login(owner);
+				throw error;
+			}
+		},
+		getWorkflow: (id) => client.get(`/workflows/${id}`),
+		/** n8n 2.x "publishes" a workflow: activation names the version to run. */
+		async activateWorkflow(id) {
+			const wf = await client.getWorkflow(id);
+			return client.post(`/workflows/${id}/activate`, { versionId: wf.versionId });
+		},
+		deactivateWorkflow: (id) => client.post(`/workflows/${id}/deactivate`, {}),
+		async listExecutions(workflowId) {
+			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+			const res = await client.get(`/executions?filter=${filter}&limit=50`);
+			return res.results ?? res;
+		},
+		/** One execution with its run data (n8n stores it "flatted"; unflattened here). */
+		async getExecution(id, { flattedParse } = {}) {
+			const exec = await client.get(`/executions/${id}`);
+			if (exec && typeof exec.data === 'string' && flattedParse) exec.data = flattedParse(exec.data);
+			return exec;
+		},
+	};
+	return client;
+}
+
+export function tail(text, lines = 60) {
+	return String(text ?? '').split('\n').slice(-lines).join('\n');
+}
+
+export function sleep(ms) {
+	return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls `fn` until it returns a truthy value (returned) or the time is up (throws with `what`). */
+export async function waitFor(fn, { timeoutMs = 30000, intervalMs = 250, what = 'condition' } = {}) {
+	const started = Date.now();
+	let lastError;
+	for (;;) {
+		try {
+			const value = await fn();
+			if (value) return value;
+		} catch (error) {
+			lastError = error;
+		}
+		if (Date.now() - started > timeoutMs) {
+			throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
+		}
+		await sleep(intervalMs);
+	}
+}
+
+/** Points every node that uses `credentialType` at the given credential. */
+export function useCredential(workflow, credential, credentialType = CREDENTIAL_TYPE) {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.credentials?.[credentialType] || node.type.startsWith(`${PACKAGE_NAME}.`)
+				? { ...node, credentials: { ...node.credentials, [credentialType]: { id: credential.id, name: credential.name } } }
+				: node,
+		),
+	};
+}

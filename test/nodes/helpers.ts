@@ -1,0 +1,87 @@
+/** Shared set-up for the action-node tests: one sandbox per test file, the node run through the harness. */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { startSandbox, type RequestLogEntry, type Sandbox } from '../../sandbox';
+import { listSearch, loadOptions, runNode, type RunNodeResult } from '../harness';
+import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
+
+export { VoiceAssistant };
+
+export interface NodeTestContext {
+	sb: Sandbox;
+	credentials: { apiToken: string; baseUrl: string };
+	/** Runs the action node with these parameters (resource + operation included). */
+	run(
+		parameters: IDataObject,
+		options?: { items?: IDataObject[]; continueOnFail?: boolean; token?: string },
+	): Promise<RunNodeResult>;
+	loadOptions(method: string, parameters?: IDataObject): ReturnType<typeof loadOptions>;
+	listSearch(method: string, filter?: string, paginationToken?: string): ReturnType<typeof listSearch>;
+	/** /api requests received since the last clearRequests(). */
+	requests(): RequestLogEntry[];
+}
+
+/** Call at the top of a describe/file: starts the sandbox before all tests, stops it after. */
+export function useSandbox(): NodeTestContext {
+	const ctx = {} as NodeTestContext;
+	beforeAll(async () => {
+		ctx.sb = await startSandbox({ port: 0, quiet: true, callTiming: { stepMs: 20 } });
+		ctx.credentials = { apiToken: ctx.sb.tokens.alice, baseUrl: ctx.sb.baseUrl };
+	});
+	afterAll(async () => {
+		await ctx.sb.waitForIdle();
+		await ctx.sb.stop();
+	});
+	beforeEach(() => ctx.sb.clearRequests());
+	ctx.run = async (parameters, options = {}) =>
+		await runNode({
+			node: VoiceAssistant,
+			parameters,
+			credentials: options.token ? { ...ctx.credentials, apiToken: options.token } : ctx.credentials,
+			items: options.items,
+			continueOnFail: options.continueOnFail,
+		});
+	ctx.loadOptions = async (method, parameters = {}) =>
+		await loadOptions(VoiceAssistant, method, { parameters, credentials: ctx.credentials });
+	ctx.listSearch = async (method, filter, paginationToken) =>
+		await listSearch(VoiceAssistant, method, { parameters: {}, credentials: ctx.credentials, filter, paginationToken });
+	ctx.requests = () => ctx.sb.requests.filter((r) => r.path.startsWith('/api/'));
+	return ctx;
+}
+
+export function jsonOf(items: INodeExecutionData[]): IDataObject[] {
+	return items.map((item) => item.json);
+}
+
+/** Fails the test with the node's error message when a run did not succeed. */
+export function expectOk(result: RunNodeResult): INodeExecutionData[] {
+	if (result.error) throw new Error(`node failed: ${result.error.message}`);
+	return result.items;
+}
+
+/** A resource-locator value as the editor stores it. */
+export function byId(id: number | string): IDataObject {
+	return { __rl: true, mode: 'id', value: String(id) };
+}
+
+export function fromList(id: number | string): IDataObject {
+	return { __rl: true, mode: 'list', value: String(id) };
+}
+
+/** The required fields of Assistant → Create, valid against the seeded sandbox. */
+export function assistantCreateParams(overrides: IDataObject = {}): IDataObject {
+	return {
+		resource: 'assistant',
+		operation: 'create',
+		name: 'Node Test Assistant',
+		callsDirection: 'make',
+		engineType: 'pipeline',
+		voiceId: 1,
+		language: 'German',
+		llmModel: 'gpt-4o',
+		timezone: 'Europe/Berlin',
+		initialMessage: 'Hallo!',
+		systemPrompt: 'You are helpful.',
+		...overrides,
+	};
+}

@@ -1,0 +1,94 @@
+/**
+ * What n8n reads from the description when it serves the webhook: the response mode comes from the
+ * node's "Respond" parameter (resolved the way n8n's webhook helper resolves it), the node is a
+ * plain trigger of our credential and not offered as an AI tool.
+ */
+import { NodeHelpers } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+import { startSandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { listSearch } from '../harness';
+import { createWorkflow, prepareNode } from '../harness/workflow';
+import { VoiceAssistantTrigger, credentials, parameters } from './helpers';
+
+const trigger = new VoiceAssistantTrigger();
+
+function resolvedResponseMode(responseMode?: string): unknown {
+	const { nodeType, node } = prepareNode(VoiceAssistantTrigger, {
+		parameters: parameters(responseMode ? { responseMode } : {}),
+	});
+	const workflow = createWorkflow(nodeType, [node]);
+	const description = trigger.description.webhooks?.[0];
+	return workflow.expression.getSimpleParameterValue(
+		workflow.nodes[node.name] as INode,
+		description?.responseMode as string,
+		'webhook',
+		{},
+		undefined,
+		'onReceived',
+	);
+}
+
+describe('trigger description', () => {
+	it.each(['onReceived', 'lastNode', 'responseNode'])('responds per the Respond parameter: %s', (mode) => {
+		expect(resolvedResponseMode(mode)).toBe(mode);
+	});
+
+	it('responds immediately by default', () => {
+		expect(resolvedResponseMode()).toBe('onReceived');
+	});
+
+	it('is a POST webhook trigger of the voiceAssistantApi credential, not an AI tool', () => {
+		const d = trigger.description;
+		expect(d.name).toBe('voiceAssistantTrigger');
+		expect(d.group).toEqual(['trigger']);
+		expect(d.inputs).toEqual([]);
+		expect(d.usableAsTool).toBeUndefined();
+		expect(d.credentials).toEqual([{ name: 'voiceAssistantApi', required: true }]);
+		expect(d.webhooks?.map((w) => [w.name, w.httpMethod])).toEqual([['default', 'POST']]);
+		expect(typeof trigger.methods.listSearch.searchAssistants).toBe('function');
+	});
+
+	it('offers every call state of the platform in the status filter', () => {
+		const options = trigger.description.properties.find((p) => p.name === 'options');
+		const statuses = options?.options?.find((o) => 'name' in o && o.name === 'statuses') as { options?: Array<{ value: string }> };
+		expect(statuses.options?.map((o) => o.value).sort()).toEqual(
+			['busy', 'completed', 'ended', 'ended_by_assistant', 'ended_by_customer', 'failed', 'in-progress', 'initiated', 'no-answer', 'ringing'],
+		);
+	});
+
+	it('shows the post-call options only for Call Ended', () => {
+		const node = { parameters: parameters({ event: 'inboundCallCompleted' }), typeVersion: 1 } as unknown as INode;
+		const options = trigger.description.properties.find((p) => p.name === 'options');
+		const visible = (name: string, event: string) => {
+			const option = options?.options?.find((o) => 'name' in o && o.name === name) as Parameters<typeof NodeHelpers.displayParameterPath>[1];
+			return NodeHelpers.displayParameterPath({ ...node.parameters, event }, option, 'options', node, trigger.description);
+		};
+		expect(visible('onlyCompleted', 'callEnded')).toBe(true);
+		expect(visible('includeRecording', 'callEnded')).toBe(true);
+		expect(visible('onlyCompleted', 'inboundCallCompleted')).toBe(false);
+		expect(visible('statuses', 'inboundCallCompleted')).toBe(true);
+	});
+});
+
+describe('assistant list of the trigger', () => {
+	let sb: Sandbox;
+	beforeAll(async () => {
+		sb = await startSandbox({ quiet: true });
+	});
+	afterAll(async () => {
+		await sb.stop();
+	});
+
+	it("lists the credential's assistants for the resource locator", async () => {
+		const result = await listSearch(VoiceAssistantTrigger, 'searchAssistants', {
+			credentials: credentials(sb),
+			path: 'parameters.assistantId',
+		});
+		const ids = result.results.map((r) => Number(r.value));
+		expect(ids).toContain(1);
+		expect(ids).toContain(2);
+		expect(ids).not.toContain(13); // bob's
+	});
+});
