@@ -250,8 +250,10 @@ export class CallSimulator {
 	}
 
 	private async deliver(kind: 'post-call' | 'inbound', call: Call, assistant: Assistant, url: string, payload: unknown): Promise<WebhookResponse> {
-		const response = await postJson(url, payload, this.opts.webhookTimeoutMs, this.abort.signal);
-		this.store.webhookDeliveries.push({ kind, call_id: call.id, assistant_id: assistant.id, url, payload, response, at: Date.now() });
+		const signal = this.abort.signal;
+		const response = await postJson(url, payload, this.opts.webhookTimeoutMs, signal);
+		// After reset/stop the store holds new data: do not record deliveries of cancelled calls in it.
+		if (!signal.aborted) this.store.webhookDeliveries.push({ kind, call_id: call.id, assistant_id: assistant.id, url, payload, response, at: Date.now() });
 		return response;
 	}
 

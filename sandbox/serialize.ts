@@ -6,7 +6,7 @@ import { isoMicros, sqlTime } from './time';
 export function assistantRecord(a: Assistant) {
 	return {
 		...a,
-		variables: structuredClone(a.variables),
+		variables: a.variables,
 		created_at: isoMicros(a.created_at),
 		updated_at: isoMicros(a.updated_at),
 		deleted_at: a.deleted_at === null ? null : isoMicros(a.deleted_at),
@@ -58,8 +58,9 @@ export function campaignRecord(c: Campaign) {
 
 /** The campaign object inside the post-call payload. */
 export function campaignPayload(c: Campaign) {
-	const { mark_complete_when_no_leads: _omit, ...rest } = campaignRecord(c);
-	return rest;
+	const record: Partial<ReturnType<typeof campaignRecord>> = campaignRecord(c);
+	delete record.mark_complete_when_no_leads;
+	return record;
 }
 
 export function leadRecord(l: Lead, store: SandboxStore) {
@@ -68,7 +69,7 @@ export function leadRecord(l: Lead, store: SandboxStore) {
 		id: l.id,
 		campaign_id: l.campaign_id,
 		phone_number: l.phone_number,
-		variables: structuredClone(l.variables),
+		variables: l.variables,
 		status: l.status,
 		created_at: sqlTime(l.created_at),
 		updated_at: sqlTime(l.updated_at),
@@ -76,7 +77,7 @@ export function leadRecord(l: Lead, store: SandboxStore) {
 		secondary_contacts: l.secondary_contacts.map((s) => ({
 			id: s.id,
 			phone_number: s.phone_number,
-			variables: structuredClone(s.variables),
+			variables: s.variables,
 			status: s.status,
 			created_at: sqlTime(s.created_at),
 			updated_at: sqlTime(s.updated_at),
@@ -89,7 +90,7 @@ export function leadPayload(l: Lead) {
 	return {
 		id: l.id,
 		phone_number: l.phone_number,
-		variables: structuredClone(l.variables),
+		variables: l.variables,
 		status: l.status,
 		created_at: sqlTime(l.created_at),
 		updated_at: sqlTime(l.updated_at),
@@ -107,9 +108,9 @@ export function callRecord(c: Call) {
 		client_phone_number: c.client_phone_number,
 		status: c.status,
 		transcript: c.transcript,
-		variables: structuredClone(c.variables),
-		evaluation: structuredClone(c.evaluation),
-		webhook_response: c.webhook_response === null ? null : structuredClone(c.webhook_response),
+		variables: c.variables,
+		evaluation: c.evaluation,
+		webhook_response: c.webhook_response,
 		carrier_cost: c.carrier_cost,
 		total_cost: c.total_cost,
 		answered_by: c.answered_by,

@@ -50,6 +50,8 @@ export class SandboxStore {
 		webhookTranscript: 'string',
 		transcriptByAssistant: {},
 	};
+	/** campaign|phone -> number of leads, so the duplicate check stays O(1) during bulk imports. */
+	private leadKeys = new Map<string, number>();
 	private ids: Record<IdKind, number> = { assistant: 1, campaign: 1, lead: 1, contact: 1, call: 1, sms: 1 };
 
 	/** Replaces all data in place (arrays keep their identity, so references held by tests stay live). */
@@ -66,6 +68,8 @@ export class SandboxStore {
 		replace(this.sms, data.sms);
 		replace(this.webhookDeliveries, []);
 		this.settings.transcriptByAssistant = {};
+		this.leadKeys.clear();
+		for (const lead of this.leads) this.indexLead(lead, 1);
 		const next = (items: Array<{ id: number }>) => items.reduce((max, item) => Math.max(max, item.id), 0) + 1;
 		this.ids = {
 			assistant: next(this.assistants),
@@ -75,6 +79,29 @@ export class SandboxStore {
 			call: next(this.calls),
 			sms: next(this.sms),
 		};
+	}
+
+	private indexLead(lead: Lead, delta: number): void {
+		const key = `${lead.campaign_id}|${lead.phone_number}`;
+		const count = (this.leadKeys.get(key) ?? 0) + delta;
+		if (count > 0) this.leadKeys.set(key, count);
+		else this.leadKeys.delete(key);
+	}
+
+	hasLead(campaignId: number, phone: string): boolean {
+		return this.leadKeys.has(`${campaignId}|${phone}`);
+	}
+
+	addLead(lead: Lead): void {
+		this.leads.push(lead);
+		this.indexLead(lead, 1);
+	}
+
+	moveLead(lead: Lead, campaignId: number, phone: string): void {
+		this.indexLead(lead, -1);
+		lead.campaign_id = campaignId;
+		lead.phone_number = phone;
+		this.indexLead(lead, 1);
 	}
 
 	nextId(kind: IdKind): number {

@@ -26,8 +26,8 @@ function setRateLimit(ctx: ControlContext): ApiResult {
 	if (isPlainObject(value) && 'rateLimit' in value) value = value.rateLimit;
 	if (isPlainObject(value) && value.enabled === false) value = false;
 	if (isPlainObject(value) && 'enabled' in value) {
-		const { enabled: _enabled, ...rest } = value;
-		value = rest;
+		value = { ...value };
+		delete (value as Record<string, unknown>).enabled;
 	}
 	if (value !== false && value !== null && value !== undefined && !isPlainObject(value)) {
 		return message(422, 'Send false, or an object {perMinute, burst, burstWindowSeconds, timeScale}');

@@ -24,8 +24,7 @@ export function createLead(ctx: RouteContext): ApiResult {
 	if (!campaign) return message(404, 'Campaign not found');
 	const phone = parsePhone(values.phone_number);
 	if (!phone) return message(400, 'Invalid phone number');
-	const duplicate = store.leads.some((l) => l.campaign_id === campaign.id && l.phone_number === phone.e164);
-	if (duplicate && values.allow_dupplicate !== true) {
+	if (store.hasLead(campaign.id, phone.e164) && values.allow_dupplicate !== true) {
 		return validationError({ phone_number: ['A lead with this phone number already exists in this campaign.'] });
 	}
 	const now = Date.now();
@@ -50,7 +49,7 @@ export function createLead(ctx: RouteContext): ApiResult {
 		created_at: now,
 		updated_at: now,
 	};
-	store.leads.push(lead);
+	store.addLead(lead);
 	return ok({ message: 'Lead created successfully', data: leadRecord(lead, store) });
 }
 
@@ -112,8 +111,7 @@ export function updateLead(ctx: RouteContext): ApiResult {
 		if (!phone) return message(400, 'Invalid phone number');
 		phoneNumber = phone.e164;
 	}
-	lead.campaign_id = campaignId;
-	lead.phone_number = phoneNumber;
+	store.moveLead(lead, campaignId, phoneNumber);
 	if (values.status !== undefined) lead.status = values.status as string;
 	if (values.variables !== undefined) lead.variables = { ...lead.variables, ...structuredClone(values.variables as Record<string, unknown>) };
 	lead.updated_at = Date.now();

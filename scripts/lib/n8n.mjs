@@ -2,6 +2,7 @@
 // package linked in, the CLI (import, execute), and `n8n start` with its REST API.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,7 +75,8 @@ export function n8nEnv(userFolder, extra = {}) {
 		N8N_SECURE_COOKIE: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_PYTHON_ENABLED: 'false',
-		N8N_RUNNERS_MODE: 'internal',
+		// The MCP server registry is fetched from api.n8n.io at start; there is no internet here.
+		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_LOG_LEVEL: 'warn',
 		N8N_LOG_OUTPUT: 'console',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
@@ -94,7 +96,7 @@ export function n8nEnv(userFolder, extra = {}) {
  * One n8n installation + one user folder. All CLI commands and the server share the folder
  * (database, encryption key), so credentials imported by the CLI are usable by the server.
  */
-export async function createN8n({ log = () => {}, keepFolder = false, env: extraEnv = {} } = {}) {
+export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_KEEP === '1', env: extraEnv = {} } = {}) {
 	const install = await ensureN8n({ log: (line) => log(line) });
 	const folder = createUserFolder({ keep: keepFolder });
 	// A free broker port per instance: two n8n processes (e2e + demo) must not collide on 5679.
@@ -177,13 +179,15 @@ export async function createN8n({ log = () => {}, keepFolder = false, env: extra
 					N8N_PROTOCOL: 'http',
 					N8N_EDITOR_BASE_URL: `${origin}/`,
 					// Webhook URLs the trigger registers with the platform must point here.
-					WEBHOOK_URL: `${origin}/`,
+					N8N_WEBHOOK_URL: `${origin}/`,
 					N8N_LOG_LEVEL: env.N8N_LOG_LEVEL === 'warn' ? 'info' : env.N8N_LOG_LEVEL,
 				},
 				onLine,
 			});
 			ctx.server = { child, port, origin };
 			const started = Date.now();
+			// /healthz/readiness answers before active workflows and webhooks are set up; the
+			// "Editor is now accessible" line comes after that.
 			for (;;) {
 				if (child.exitCode !== null) {
 					throw new Error(`n8n start exited (${child.exitCode}) before it was ready:\n${tail(child.output)}`);
@@ -194,14 +198,14 @@ export async function createN8n({ log = () => {}, keepFolder = false, env: extra
 				}
 				try {
 					const res = await fetch(`${origin}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
-					if (res.ok) break;
+					if (res.ok && child.output.includes('Editor is now accessible')) break;
 				} catch {
 					/* not listening yet */
 				}
 				await sleep(300);
 			}
 			ctx.server.readyMs = Date.now() - started;
-			ctx.rest = restClient(origin);
+			ctx.rest = restClient(origin, { flattedParse: loadFlatted(install.dir) });
 			return ctx.server;
 		},
 
@@ -218,6 +222,12 @@ export async function createN8n({ log = () => {}, keepFolder = false, env: extra
 		},
 	};
 	return ctx;
+}
+
+/** n8n's own `flatted` (the format of stored execution data), from the n8n install. */
+function loadFlatted(installDir) {
+	const requireFromN8n = createRequire(path.join(installDir, 'node_modules', 'n8n', 'package.json'));
+	return requireFromN8n('flatted').parse;
 }
 
 /** Everything between the first line that is `{` and the last line that is `}`. */
@@ -246,7 +256,7 @@ export function nodeOutput(run, nodeName, outputIndex = 0) {
  * A small cookie-keeping REST client for n8n's internal API (/rest). n8n ties the auth cookie to a
  * `browser-id` header, so the same one is sent on every request.
  */
-export function restClient(origin) {
+export function restClient(origin, { flattedParse } = {}) {
 	let cookie = '';
 	const browserId = `e2e-${n8nId()}`;
 	async function call(method, route, body) {
@@ -320,8 +330,23 @@ export function restClient(origin) {
 			const res = await client.get(`/executions?filter=${filter}&limit=50`);
 			return res.results ?? res;
 		},
+		/**
+		 * Waits until the workflow has at least `count` finished executions; returns them (newest
+		 * first) with their run data.
+		 */
+		async waitForExecutions(workflowId, { count = 1, timeoutMs = 60000 } = {}) {
+			const done = await waitFor(
+				async () => {
+					const list = await client.listExecutions(workflowId);
+					const finished = list.filter((e) => !['new', 'running', 'waiting'].includes(e.status));
+					return finished.length >= count && finished;
+				},
+				{ timeoutMs, what: `${count} finished execution(s) of workflow ${workflowId}` },
+			);
+			return Promise.all(done.map((e) => client.getExecution(e.id)));
+		},
 		/** One execution with its run data (n8n stores it "flatted"; unflattened here). */
-		async getExecution(id, { flattedParse } = {}) {
+		async getExecution(id) {
 			const exec = await client.get(`/executions/${id}`);
 			if (exec && typeof exec.data === 'string' && flattedParse) exec.data = flattedParse(exec.data);
 			return exec;

@@ -66,9 +66,17 @@ function installHandlers() {
 			cleanupAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 		});
 	}
-	// Last resort on a synchronous exit: no awaiting possible, so SIGKILL the groups.
+	// Last resort on a synchronous exit: no awaiting possible, so SIGKILL the groups and run the
+	// cleanups for their synchronous part (removing temp folders is synchronous).
 	process.once('exit', () => {
 		for (const child of live) killGroup(child, 'SIGKILL');
+		for (const fn of cleanups) {
+			try {
+				fn();
+			} catch {
+				/* best effort */
+			}
+		}
 	});
 }
 

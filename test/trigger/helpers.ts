@@ -4,7 +4,6 @@
  * trigger's webhook() (through the harness's real WebhookContext) and answers the way n8n would.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { VoiceAssistantTrigger } from '../../nodes/VoiceAssistant/VoiceAssistantTrigger.node';
@@ -49,8 +48,7 @@ export function webhookSettings(sb: Sandbox, assistantId: number) {
 export function assistantSnapshot(sb: Sandbox, assistantId: number): string {
 	const a = sb.store.assistants.find((x) => x.id === assistantId);
 	if (!a) throw new Error(`no assistant ${assistantId}`);
-	const { updated_at: _ignored, ...rest } = a;
-	return JSON.stringify(rest);
+	return JSON.stringify({ ...a, updated_at: undefined });
 }
 
 export function setWebhookSettings(sb: Sandbox, assistantId: number, settings: Partial<ReturnType<typeof webhookSettings>>) {
@@ -61,7 +59,10 @@ export function setWebhookSettings(sb: Sandbox, assistantId: number, settings: P
 
 export interface Lifecycle {
 	staticData: IDataObject;
-	run(method: WebhookMethodName, opts?: { mode?: 'trigger' | 'manual'; parameters?: INodeParameters; token?: string }): Promise<boolean | undefined>;
+	run(
+		method: WebhookMethodName,
+		opts?: { mode?: 'trigger' | 'manual'; parameters?: INodeParameters; token?: string; webhookUrl?: string },
+	): Promise<boolean | undefined>;
 }
 
 /** Lifecycle calls sharing one static-data object, as n8n keeps it with the workflow. */
@@ -75,7 +76,7 @@ export function lifecycle(
 		staticData,
 		async run(method, opts = {}) {
 			const mode = opts.mode ?? 'trigger';
-			const webhookUrl = mode === 'manual' ? webhookUrls?.test : webhookUrls?.production;
+			const webhookUrl = opts.webhookUrl ?? (mode === 'manual' ? webhookUrls?.test : webhookUrls?.production);
 			const { result } = await runWebhookMethod(VoiceAssistantTrigger, method, {
 				parameters: opts.parameters ?? baseParameters,
 				credentials: credentials(sb, opts.token),
@@ -154,7 +155,7 @@ export async function startReceiver(sb: Sandbox, staticData: IDataObject, nodePa
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
+	const { port } = server.address() as { port: number };
 	const origin = `http://127.0.0.1:${port}`;
 	const receiver: Receiver = {
 		origin,

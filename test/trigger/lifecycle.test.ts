@@ -136,6 +136,17 @@ describe('Call Ended: deactivation restores the previous settings exactly', () =
 		expect(hooks.staticData).toEqual({});
 	});
 
+	it('deactivation succeeds when the assistant was deleted on the platform meanwhile', async () => {
+		const hooks = lifecycle(sb, parameters());
+		await hooks.run('create');
+		const assistant = sb.store.assistants.find((a) => a.id === 1);
+		if (assistant) assistant.deleted_at = Date.now();
+		sb.clearRequests();
+		await expect(hooks.run('delete')).resolves.toBe(true);
+		expect(sb.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+		expect(hooks.staticData).toEqual({});
+	});
+
 	it('switching the watched assistant hands the old one back first', async () => {
 		setWebhookSettings(sb, 1, { webhook_url: 'https://crm.example.com/one', is_webhook_active: true });
 		const one = assistantSnapshot(sb, 1);
@@ -151,7 +162,48 @@ describe('Call Ended: deactivation restores the previous settings exactly', () =
 	});
 });
 
+/**
+ * n8n's own sequence for "Listen for test event": create in mode 'manual' on a fresh, separate
+ * static data object; delete later in mode 'internal' (not 'manual') with the test URL. The
+ * harness's non-manual mode plus an explicit test URL stands in for that delete.
+ */
 describe('test mode ("Listen for test event")', () => {
+	const testDelete = { mode: 'trigger' as const, webhookUrl: TEST_URL };
+
+	it('n8n sequence: test create, test delete in internal mode, separate static data', async () => {
+		setWebhookSettings(sb, 1, { webhook_url: 'https://crm.example.com/hook', is_webhook_active: true });
+		const original = assistantSnapshot(sb, 1);
+		const production = lifecycle(sb, parameters());
+		const test = lifecycle(sb, parameters());
+
+		await test.run('create', { mode: 'manual' });
+		expect(webhookSettings(sb, 1).webhook_url?.startsWith(`${TEST_URL}?secret=`)).toBe(true);
+		await test.run('delete', testDelete);
+		expect(assistantSnapshot(sb, 1)).toBe(original);
+		expect(test.staticData).toEqual({});
+
+		// the same while the workflow is active: production comes back after testing
+		await production.run('create');
+		const active = webhookSettings(sb, 1);
+		await test.run('create', { mode: 'manual' });
+		expect(webhookSettings(sb, 1).webhook_url?.startsWith(`${TEST_URL}?secret=`)).toBe(true);
+		await test.run('delete', testDelete);
+		expect(webhookSettings(sb, 1)).toEqual(active);
+		expect(await production.run('checkExists')).toBe(true);
+		await production.run('delete');
+		expect(assistantSnapshot(sb, 1)).toBe(original);
+	});
+
+	it('a test delete in internal mode does not touch the production registration in shared static data', async () => {
+		const hooks = lifecycle(sb, parameters());
+		await hooks.run('create');
+		await hooks.run('create', { mode: 'manual' });
+		await hooks.run('delete', testDelete);
+		expect(hooks.staticData.test).toBeUndefined();
+		expect(hooks.staticData.production).toBeDefined();
+		expect(await hooks.run('checkExists')).toBe(true);
+	});
+
 	it('registers the test URL with its own secret and restores what was there', async () => {
 		setWebhookSettings(sb, 1, { webhook_url: 'https://crm.example.com/hook', is_webhook_active: true });
 		const snapshot = assistantSnapshot(sb, 1);

@@ -1,14 +1,17 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
 
 import { operationsByResource } from './operations';
 import { runInOrder } from './runInOrder';
+
+/** Bounds of Request Options → Requests in Parallel. */
+export const PARALLEL_REQUESTS = { min: 1, max: 10, default: 1 } as const;
 
 /**
  * The per-item loop: picks the operation, runs it for every input item (in parallel up to the
  * node's "Requests in Parallel" option, results kept in input order), attaches pairedItem, and
  * turns a failure into an error item when "Continue On Fail" is on. Nothing below this file knows
- * about item order or continueOnFail.
+ * about item order or continueOnFail. Pacing across the parallel lanes is the transport's job.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -20,14 +23,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	}
 
 	const concurrency = readConcurrency(this);
+	const continueOnFail = this.continueOnFail();
 	const perItem = await runInOrder(items.length, concurrency, async (itemIndex) => {
 		try {
 			const output = await op.execute.call(this, itemIndex);
 			return output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (error) {
-			if (this.continueOnFail()) {
-				return [errorItem(error, itemIndex)];
-			}
+			if (continueOnFail) return [errorItem(error, itemIndex)];
 			throw asItemError(this, error, itemIndex);
 		}
 	});
@@ -35,21 +37,29 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 }
 
 function readConcurrency(ctx: IExecuteFunctions): number {
-	const value = ctx.getNodeParameter('requestOptions.parallelRequests', 0, 1) as number;
-	return Math.max(1, Math.min(10, Math.floor(Number(value) || 1)));
+	const value = Number(ctx.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL_REQUESTS.default));
+	if (!Number.isFinite(value)) return PARALLEL_REQUESTS.default;
+	return Math.max(PARALLEL_REQUESTS.min, Math.min(PARALLEL_REQUESTS.max, Math.floor(value)));
 }
 
+/**
+ * The error item n8n expects: `json.error` (+ `details`) only, so "On Error: Continue (using error
+ * output)" recognises it, and the error object itself for the editor.
+ */
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const err = error as { message?: string; description?: string; httpCode?: string | null };
+	const err = error as { message?: string; description?: string | null };
 	const json: IDataObject = { error: err.message ?? String(error) };
-	if (err.description) json.description = err.description;
-	if (err.httpCode) json.httpCode = err.httpCode;
-	return { json, pairedItem: { item: itemIndex } };
+	if (err.description) json.details = err.description;
+	const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
+	if (error instanceof NodeOperationError || (error as { name?: string })?.name === 'NodeApiError') {
+		item.error = error as NodeApiError;
+	}
+	return item;
 }
 
 /** n8n shows "item N" from context.itemIndex; make sure every thrown error carries it. */
 function asItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeOperationError || (error as { name?: string }).name === 'NodeApiError') {
+	if (error instanceof NodeOperationError || (error as { name?: string })?.name === 'NodeApiError') {
 		const withContext = error as { context?: IDataObject };
 		withContext.context = { ...(withContext.context ?? {}), itemIndex };
 		return error as Error;

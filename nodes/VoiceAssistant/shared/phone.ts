@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-js';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
@@ -30,6 +30,8 @@ export function checkPhoneNumber(input: unknown, defaultCountry?: string): Phone
 			reason: 'has no country code: write it as +<country code><number>, or set the node option "Default Country"',
 		};
 	}
+	const withCode = countryCodeWithoutPlus(text, country);
+	if (withCode) return { valid: true, e164: withCode };
 	const parsed = parsePhoneNumberFromString(text, country);
 	if (!parsed) return { valid: false, reason: 'is not a phone number' };
 	if (!parsed.isValid()) {
@@ -37,6 +39,20 @@ export function checkPhoneNumber(input: unknown, defaultCountry?: string): Phone
 		return { valid: false, reason: `is not a valid phone number${where}` };
 	}
 	return { valid: true, e164: parsed.number };
+}
+
+/**
+ * Spreadsheets drop the leading "+": "4915123456789" with Default Country DE means +49 151…, not a
+ * German national number 4915…. Only digits that start with the default country's own calling code
+ * and form a valid number of that country are read this way.
+ */
+function countryCodeWithoutPlus(text: string, country: CountryCode | undefined): string | undefined {
+	if (!country || text.startsWith('+')) return undefined;
+	const digits = text.replace(/[\s\-.()/]/g, '');
+	if (!/^[1-9]\d{7,14}$/.test(digits)) return undefined;
+	if (!digits.startsWith(getCountryCallingCode(country))) return undefined;
+	const international = parsePhoneNumberFromString(`+${digits}`);
+	return international?.isValid() && international.country === country ? international.number : undefined;
 }
 
 /**

@@ -212,7 +212,7 @@ export class Pacer {
 		if (status === 429) {
 			// Rejected requests use no slot on the platform.
 			this.remove(entry);
-			this.learnFromRejection(entry.sentAt, info);
+			this.learnFromRejection(entry, info, receivedAt);
 			if (info.retryAfterMs !== undefined) this.blockUntil(receivedAt + info.retryAfterMs);
 			return;
 		}
@@ -239,20 +239,23 @@ export class Pacer {
 	}
 
 	/**
-	 * A 429 says the next slot frees retry_after from now. In a sliding window of limit L that slot is
-	 * the one taken by our L-th most recent accepted request, which gives the window length. With two
-	 * windows, the one whose answer is closest to the current model wins.
+	 * A 429 says the next slot frees retry_after from when the server answered. In a sliding window of
+	 * limit L that slot is the one taken by our L-th most recent accepted request, which gives the
+	 * window length. Both ends are taken as answer times (the server counts a request shortly before
+	 * answering it), so the time a request spends inside n8n before it leaves does not distort it.
+	 * With two windows, the one whose answer is closest to the current model wins.
 	 */
-	private learnFromRejection(rejectedAt: number, info: RateInfo): void {
+	private learnFromRejection(rejected: Entry, info: RateInfo, receivedAt: number): void {
 		if (info.retryAfterMs === undefined) return;
 		if (this.calibration === 'documented' && !info.retryAfterPrecise) return;
 		if (this.foreignUntil > Date.now() && this.foreign > 0) return; // our log does not explain the count
-		const freeAt = rejectedAt + info.retryAfterMs;
-		const before = this.entries.filter((entry) => entry.sentAt <= rejectedAt);
+		const freeAt = receivedAt + info.retryAfterMs;
+		const before = this.entries.filter((entry) => entry.sentAt <= rejected.sentAt);
 		let best: { window: WindowModel; ms: number; distance: number } | undefined;
 		for (const window of this.windows) {
 			if (before.length < window.limit) continue;
-			const anchor = before[before.length - window.limit].sentAt;
+			const anchor = before[before.length - window.limit].doneAt;
+			if (anchor === undefined) continue;
 			const ms = freeAt - anchor;
 			if (ms <= 0) continue;
 			const distance = Math.abs(Math.log(ms / window.ms));

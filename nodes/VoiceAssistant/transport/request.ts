@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -8,6 +8,7 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IWebhookFunctions,
+	JsonObject,
 } from 'n8n-workflow';
 
 import { httpError, networkError, notJsonError, rateLimitGaveUp, serverErrorOnWrite, formatMs } from './errors';
@@ -83,7 +84,8 @@ export async function apiRequest<T = unknown>(
 		} catch (error) {
 			const failure = classifyNetworkError(error, signal?.aborted === true);
 			ticket.fail(failure.kind === 'not-sent', Date.now());
-			if (failure.kind === 'cancelled') throw error;
+			// n8n already wrapped it in a NodeApiError; re-wrapping hands back the same instance.
+			if (failure.kind === 'cancelled') throw new NodeApiError(place.node, error as JsonObject);
 			const mayRetry =
 				failure.kind === 'not-sent' ? otherRetries < RETRY.maxConnectRetries : read && otherRetries < RETRY.maxReadRetries;
 			if (mayRetry && (await backOff(backoffMs(otherRetries++)))) continue;

@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { readRegistration, slotOf } from './registration';
+import { deliverySlot, readRegistration } from './registration';
 import { SECRET_PARAM, secretsMatch } from './secret';
 import { simplifyDelivery } from './simplify';
 
@@ -31,7 +31,7 @@ function assistantIdsIn(body: IDataObject): number[] {
  * watched assistant, apply the status filter, then hand the body on as one item.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const registration = readRegistration(this, slotOf(this));
+	const registration = readRegistration(this, deliverySlot(this));
 	const query = this.getQueryData() as IDataObject;
 	if (!registration || !secretsMatch(query[SECRET_PARAM], registration.secret)) {
 		return reject(this, 401, 'Missing or wrong secret');

@@ -8,13 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { assistantIdParameter, lookupAssistant, requireAssistant } from './assistant';
-import {
-	clearRegistration,
-	otherSlot,
-	readRegistration,
-	saveRegistration,
-	slotOf,
-} from './registration';
+import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration } from './registration';
 import type { CallEndedOptions, Registration, Slot, TriggerEvent, WebhookSettings } from './registration';
 import { endpointOf, newSecret, withSecret } from './secret';
 import { settingsFor } from './settings';
@@ -105,7 +99,7 @@ async function release(ctx: IHookFunctions, registration: Registration): Promise
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const want = wanted(this);
-	const registration = readRegistration(this, slotOf(this));
+	const registration = readRegistration(this, hookSlot(this));
 	if (!sameTarget(registration, want) || !sameOptions(registration.options, want.options)) return false;
 	const settings = settingsFor(want.event);
 	const assistant = await requireAssistant(this, want.assistantId);
@@ -114,7 +108,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const want = wanted(this);
-	const slot = slotOf(this);
+	const slot = hookSlot(this);
 	const mine = webhookUrl(this);
 	let saved = readRegistration(this, slot);
 	if (saved && !sameTarget(saved, want)) {
@@ -154,7 +148,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 }
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
-	const slot = slotOf(this);
+	const slot = hookSlot(this);
 	const registration = readRegistration(this, slot);
 	if (!registration) return true;
 	await release(this, registration);

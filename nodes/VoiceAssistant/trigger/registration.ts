@@ -1,5 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { endpointOf } from './secret';
+
 export type TriggerEvent = 'callEnded' | 'inboundCallCompleted';
 
 /** Test ("Listen for test event") and production registrations are kept apart: each has its own URL and secret. */
@@ -38,9 +40,22 @@ export interface Registration {
 	restore: WebhookSettings;
 }
 
-/** In n8n, hooks and webhook calls for "Listen for test event" run in mode 'manual'. */
-export function slotOf(ctx: IHookFunctions | IWebhookFunctions): Slot {
+/** Deliveries to the test URL run in mode 'manual'; production deliveries in mode 'webhook'. */
+export function deliverySlot(ctx: IWebhookFunctions): Slot {
 	return ctx.getMode() === 'manual' ? 'test' : 'production';
+}
+
+/**
+ * Which registration a lifecycle call is about. n8n creates test webhooks in mode 'manual' but
+ * deletes them in mode 'internal' — the same mode as a production deactivation. What tells them
+ * apart is the URL n8n hands the node (the test URL while testing), so a non-manual call whose URL
+ * is the endpoint of the saved test registration is about that one.
+ */
+export function hookSlot(ctx: IHookFunctions): Slot {
+	if (ctx.getMode() === 'manual') return 'test';
+	const test = readRegistration(ctx, 'test');
+	const mine = endpointOf(ctx.getNodeWebhookUrl('default'));
+	return test && mine !== undefined && endpointOf(test.url) === mine ? 'test' : 'production';
 }
 
 export function otherSlot(slot: Slot): Slot {
