@@ -80,6 +80,7 @@ interface Spec {
 	rangeKey?: keyof typeof ASSISTANT_RANGES;
 	options?: INodePropertyOptions[];
 	numberDefault?: number;
+	optionDefault?: string;
 	rows?: number;
 }
 
@@ -101,6 +102,7 @@ export const REQUIRED_SPECS: Spec[] = [
 		kind: 'options',
 		required: true,
 		options: DIRECTION_OPTIONS,
+		optionDefault: 'make',
 		description: 'Whether the assistant answers calls (inbound) or places them (outbound)',
 	},
 	{
@@ -362,7 +364,12 @@ function toProperty(spec: Spec, mode: Mode, collection: boolean): INodePropertie
 			};
 			break;
 		case 'options':
-			property = { ...base, type: 'options', options: spec.options, default: spec.options?.[0].value ?? '' };
+			property = {
+				...base,
+				type: 'options',
+				options: spec.options,
+				default: spec.optionDefault ?? spec.options?.[0].value ?? '',
+			};
 			break;
 		case 'number': {
 			const limits = ASSISTANT_RANGES[spec.rangeKey as string];

@@ -1,0 +1,173 @@
+// The example workflows (and a few e2e-only ones) executed by a real n8n with `n8n execute`,
+// against the platform sandbox: what n8n outputs and what the platform received.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { allWorkflows, explain, requestsTo, startOfYesterdayUtc } from './helpers.mjs';
+
+describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, () => {
+	let stack;
+	let sandbox;
+	let n8n;
+
+	const execute = async (workflowId) => {
+		sandbox.clearRequests();
+		const result = await n8n.execute(workflowId);
+		assert.ok(result.ok, `workflow ${workflowId} failed:\n${explain(result)}`);
+		return result;
+	};
+
+	before(async () => {
+		stack = await startStack({ stepMs: 20, workflows: allWorkflows(), log: (l) => console.log(`# ${l}`) });
+		({ sandbox, n8n } = stack);
+	});
+
+	after(async () => {
+		await stack?.stop();
+	});
+
+	test('creates an assistant with the fields given in the node', async () => {
+		const result = await execute('vaE2eCreateAsst1');
+		const [created, ...more] = result.output('Create assistant');
+		assert.equal(more.length, 0);
+		assert.equal(typeof created.id, 'number');
+		assert.equal(created.name, 'E2E Appointment Setter');
+
+		const [request, ...others] = requestsTo(sandbox, 'POST', '/api/user/assistant');
+		assert.equal(others.length, 0, 'exactly one create request');
+		assert.equal(request.status, 200);
+		assert.equal(request.userId, sandbox.users.alice);
+		assert.deepEqual(
+			{
+				name: request.body.assistant_name,
+				direction: request.body.calls_direction,
+				engine: request.body.engine_type,
+				voice: request.body.voice_id,
+				language: request.body.language,
+				model: request.body.llm_model,
+				record: request.body.record_call,
+				variables: request.body.variables,
+			},
+			{
+				name: 'E2E Appointment Setter',
+				direction: 'make',
+				engine: 'pipeline',
+				voice: 3,
+				language: 'English',
+				model: 'gpt-4o-mini',
+				record: true,
+				variables: { company: 'Acme' },
+			},
+		);
+		const stored = sandbox.store.assistants.find((a) => a.id === created.id);
+		assert.ok(stored, 'the platform has the assistant');
+		assert.equal(stored.user_id, sandbox.users.alice);
+		assert.equal(stored.name, 'E2E Appointment Setter');
+	});
+
+	test('adds leads with secondary contacts from several items, then starts the campaign once', async () => {
+		const result = await execute('vaExampleLeads01');
+		const leads = result.output('Add lead to campaign');
+		assert.equal(leads.length, 3, 'one output item per input lead');
+
+		const creates = requestsTo(sandbox, 'POST', '/api/user/lead');
+		assert.deepEqual(
+			creates.map((r) => [r.status, r.body.campaign_id, r.body.phone_number, r.body.variables, r.body.secondary_contacts]),
+			[
+				[200, 1, '+493012345671', { customer_name: 'Ada Lovelace', company: 'Analytical Engines Ltd' }, [{ phone_number: '+4915123456781', variables: { contact_type: 'mobile' } }]],
+				[200, 1, '+49899876542', { customer_name: 'Grace Hopper', company: 'Compiler Works' }, [{ phone_number: '+491712345672', variables: { contact_type: 'mobile' } }]],
+				[200, 1, '+49405551239', { customer_name: 'Alan Turing', company: 'Bletchley Consulting' }, [{ phone_number: '+491609876543', variables: { contact_type: 'mobile' } }]],
+			],
+			'national numbers normalised with Default Country DE, in input order',
+		);
+		for (const [i, phone] of ['+493012345671', '+49899876542', '+49405551239'].entries()) {
+			const stored = sandbox.store.leads.find((l) => l.campaign_id === 1 && l.phone_number === phone);
+			assert.ok(stored, `lead ${phone} is in campaign 1`);
+			assert.equal(leads[i].id, stored.id, 'the output item is the created lead');
+			assert.equal(stored.secondary_contacts.length, 1);
+		}
+
+		const starts = requestsTo(sandbox, 'POST', '/api/user/campaigns/update-status');
+		assert.deepEqual(starts.map((r) => r.body), [{ campaign_id: 1, action: 'start' }], 'started once, not per lead');
+		const [started] = result.output('Start campaign');
+		assert.equal(started.campaign_id, 1);
+		assert.equal(started.status, 'in-progress');
+
+		// The sandbox now dials the campaign's leads, ours included.
+		await sandbox.waitForIdle();
+		const dialled = sandbox.store.calls.filter((c) => c.campaign_id === 1).map((c) => c.client_phone_number);
+		for (const phone of ['+493012345671', '+49899876542', '+49405551239']) assert.ok(dialled.includes(phone), `${phone} was called`);
+	});
+
+	test('stops the campaign', async () => {
+		const result = await execute('vaE2eStopCampgn1');
+		assert.deepEqual(
+			requestsTo(sandbox, 'POST', '/api/user/campaigns/update-status').map((r) => r.body),
+			[{ campaign_id: 1, action: 'stop' }],
+		);
+		const [stopped] = result.output('Stop campaign');
+		assert.equal(stopped.status, 'stopped');
+		assert.equal(sandbox.store.campaigns.find((c) => c.id === 1).status, 'stopped');
+	});
+
+	test('places a call and sends a follow-up SMS to the same number', async () => {
+		const smsBefore = sandbox.store.sms.length;
+		const result = await execute('vaExampleCallSms');
+
+		const [call] = requestsTo(sandbox, 'POST', '/api/user/make_call');
+		assert.deepEqual(call.body, {
+			phone_number: '+4915123456784',
+			assistant_id: 1,
+			variables: { customer_name: 'Katherine Johnson' },
+		});
+		const [placed] = result.output('Call customer');
+		assert.equal(placed.phone_number, '+4915123456784');
+
+		const [sms] = requestsTo(sandbox, 'POST', '/api/user/sms');
+		assert.equal(sms.status, 200);
+		assert.deepEqual(sms.body, {
+			from: 1,
+			to: '+4915123456784',
+			body: 'Hi Katherine, thanks for taking our call! Reply to this message if you have any questions.',
+		});
+		assert.equal(sandbox.store.sms.length, smsBefore + 1, 'the platform recorded one SMS');
+		const [sent] = result.output('Send follow-up SMS');
+		assert.equal(sent.estimated_segments, 1);
+
+		await sandbox.waitForIdle();
+		const made = sandbox.store.calls.filter((c) => c.client_phone_number === '+4915123456784');
+		assert.equal(made.length, 1, 'the platform placed the call');
+		assert.equal(made[0].status, 'completed');
+	});
+
+	test('nightly report lists every failed call since yesterday', async () => {
+		const since = startOfYesterdayUtc();
+		const expected = sandbox.store.calls
+			.filter((c) => c.user_id === sandbox.users.alice && c.status === 'failed' && c.created_at >= since)
+			.map((c) => c.id)
+			.sort((a, b) => a - b);
+		assert.ok(expected.length >= 1, 'the campaign produced at least one failed call (a number ending in 9)');
+
+		const result = await execute('vaExampleReport1');
+		const [request] = requestsTo(sandbox, 'GET', '/api/user/calls');
+		assert.equal(request.query.status, 'failed');
+		assert.ok(request.query.date_from && request.query.date_to, 'asks for a date range');
+
+		const [report] = result.output('Report');
+		assert.equal(report.failed_calls, expected.length);
+		assert.deepEqual([...report.call_ids].sort((a, b) => a - b), expected);
+		assert.match(report.text, /\+49405551239/);
+	});
+
+	test('lists all calls with Return All', async () => {
+		const result = await execute('vaE2eListCalls01');
+		const calls = result.output('All calls');
+		const expected = sandbox.store.calls.filter((c) => c.user_id === sandbox.users.alice).map((c) => c.id);
+		assert.deepEqual(calls.map((c) => c.id).sort((a, b) => a - b), expected.sort((a, b) => a - b));
+		const pages = requestsTo(sandbox, 'GET', '/api/user/calls');
+		assert.ok(pages.length >= 1);
+		assert.ok(pages.every((p) => p.query.per_page === '100'), 'asks for the largest page size');
+		assert.ok(!('transcript' in calls[0]), 'Simplify drops the transcript');
+	});
+});

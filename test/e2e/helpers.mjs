@@ -1,0 +1,29 @@
+// Shared bits of the e2e test files (run by scripts/e2e.mjs with `node --test`).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { readWorkflows } from '../../scripts/lib/stack.mjs';
+
+export const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(E2E_DIR, '..', '..');
+
+/** The examples (examples/*.json) plus the e2e-only workflows (test/e2e/workflows/*.json). */
+export function allWorkflows() {
+	return [...readWorkflows(path.join(ROOT, 'examples')), ...readWorkflows(path.join(E2E_DIR, 'workflows'))];
+}
+
+/** Requests the sandbox received for one method + path (e.g. 'POST', '/api/user/lead'). */
+export function requestsTo(sandbox, method, apiPath) {
+	return sandbox.requests.filter((r) => r.method === method && r.path === apiPath);
+}
+
+/** A readable dump of what n8n printed, for assertion messages. */
+export function explain(result) {
+	const tail = (s) => String(s ?? '').split('\n').slice(-40).join('\n');
+	return `n8n execute exit ${result.code}\n--- stdout (tail)\n${tail(result.stdout)}\n--- stderr (tail)\n${tail(result.stderr)}`;
+}
+
+/** Start of yesterday, UTC (n8n runs with GENERIC_TIMEZONE=UTC in these tests). */
+export function startOfYesterdayUtc(now = new Date()) {
+	return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1);
+}
