@@ -21,6 +21,6 @@ const { VoiceAssistant } = require('../nodes/VoiceAssistant/VoiceAssistant.node.
   while (admitted < N) { const d = lim.check('x', t); if (d.allowed) admitted++; else t += d.retryAfter * 1000; }
   const span = reqs[reqs.length-1].at - reqs[0].at;
   console.log({ theoretical: t - start, span, ratioSpan: span / (t - start), ratioWall: el / (t-start) });
-  console.log(reqs.map((r,i)=>i+':'+(r.at-reqs[0].at)+(r.status===429?'!':'')).join(' '));
+  console.log(reqs.map((r,i)=>[i,r.at-reqs[0].at,r.status]).filter(x=>x[2]===429).map(x=>x[0]+'@'+x[1]).join(' '));
   await sb.stop();
 })();

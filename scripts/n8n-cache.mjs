@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { N8N_VERSION, n8nCacheDir, node24Bin, node24Env } from './lib/paths.mjs';
+import { N8N_VERSION, n8nCacheDir, node24Bin, node24Env, node24HeadersDir, node24Version } from './lib/paths.mjs';
 import { formatSeconds, startTicker } from './lib/progress.mjs';
 
 const MARKER = '.install-complete.json';
@@ -50,9 +50,17 @@ export function n8nPaths(dir) {
 	return { dir, bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node: node24Bin() };
 }
 
+const major = (v) => String(v ?? '').split('.')[0];
+
+// sqlite3 was built for one Node major (ABI): a cache from another major is not reused.
 export function isInstalled({ version = N8N_VERSION, dir = n8nCacheDir(version) } = {}) {
 	const marker = readMarker(dir);
-	return Boolean(marker && marker.version === version && existsSync(n8nPaths(dir).bin));
+	return Boolean(
+		marker &&
+			marker.version === version &&
+			major(marker.nodeVersion) === major(node24Version()) &&
+			existsSync(n8nPaths(dir).bin),
+	);
 }
 
 // One installer at a time per cache folder (e2e and demo may start together).
@@ -104,8 +112,8 @@ function removeStale(dir, log) {
 			rmSync(path.join(parent, name), { recursive: true, force: true });
 		}
 	}
-	if (existsSync(dir) && !readMarker(dir)) {
-		log(`[n8n-cache] ${dir} has no completion marker, removing it`);
+	if (existsSync(dir)) {
+		log(`[n8n-cache] ${dir} is incomplete or for another Node version, removing it`);
 		rmSync(dir, { recursive: true, force: true });
 	}
 }
@@ -135,7 +143,12 @@ export async function ensureN8n({ version = N8N_VERSION, dir = n8nCacheDir(versi
 			path.join(staging, 'package.json'),
 			JSON.stringify({ name: 'n8n-cache', private: true, description: `n8n ${version} for e2e/demo` }, null, 2),
 		);
-		const env = node24Env({ npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
+		const env = node24Env({
+			npm_config_nodedir: node24HeadersDir({ log }),
+			npm_config_update_notifier: 'false',
+			npm_config_fund: 'false',
+			npm_config_audit: 'false',
+		});
 		// npm_config_* from an outer `npm run` (e.g. prefix or global) must not steer this install.
 		for (const key of Object.keys(env)) {
 			if (/^npm_config_(prefix|global|location|workspaces?|include_workspace_root)$/i.test(key)) delete env[key];
@@ -181,6 +194,7 @@ export async function ensureN8n({ version = N8N_VERSION, dir = n8nCacheDir(versi
 		const marker = {
 			version,
 			node: node24Bin(),
+			nodeVersion: node24Version(),
 			completedAt: new Date().toISOString(),
 			...timings,
 			totalMs: Date.now() - started,

@@ -28,11 +28,11 @@ describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, (
 	});
 
 	test('creates an assistant with the fields given in the node', async () => {
-		const result = await execute('vaE2eCreateAsst1');
+		const result = await execute('vaExampleAsst001');
 		const [created, ...more] = result.output('Create assistant');
 		assert.equal(more.length, 0);
 		assert.equal(typeof created.id, 'number');
-		assert.equal(created.name, 'E2E Appointment Setter');
+		assert.equal(created.name, 'Solar Appointment Setter');
 
 		const [request, ...others] = requestsTo(sandbox, 'POST', '/api/user/assistant');
 		assert.equal(others.length, 0, 'exactly one create request');
@@ -50,7 +50,7 @@ describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, (
 				variables: request.body.variables,
 			},
 			{
-				name: 'E2E Appointment Setter',
+				name: 'Solar Appointment Setter',
 				direction: 'make',
 				engine: 'pipeline',
 				voice: 3,
@@ -63,7 +63,7 @@ describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, (
 		const stored = sandbox.store.assistants.find((a) => a.id === created.id);
 		assert.ok(stored, 'the platform has the assistant');
 		assert.equal(stored.user_id, sandbox.users.alice);
-		assert.equal(stored.name, 'E2E Appointment Setter');
+		assert.equal(stored.name, 'Solar Appointment Setter');
 	});
 
 	test('adds leads with secondary contacts from several items, then starts the campaign once', async () => {

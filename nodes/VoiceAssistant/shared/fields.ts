@@ -276,5 +276,25 @@ export const requestOptionsField: INodeProperties = {
 			description:
 				'How many input items are sent to the platform at the same time (1-10). Output keeps the input order. The platform allows about 100 requests per minute, so more parallel requests do not make large batches faster than that.',
 		},
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 100, numberPrecision: 0 },
+			default: 30000,
+			description:
+				'Milliseconds to wait for the platform to answer one request. A read that times out is tried again; a write (call, SMS, lead, ...) is not, because it may have happened: its item fails with a message saying so.',
+		},
 	],
 };
+
+/** Options from platform values: "reached-max-retries" → "Reached Max Retries", value unchanged. */
+export function valueOptions(values: readonly string[]): INodePropertyOptions[] {
+	return values.map((value) => ({
+		name: value
+			.split(/[-_]/)
+			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+			.join(' '),
+		value,
+	}));
+}

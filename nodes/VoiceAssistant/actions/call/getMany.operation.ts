@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { returnAllFields, simplifyField } from '../../shared/fields';
+import { returnAllFields, simplifyField, valueOptions } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { CALL_STATES, CALL_TYPES, PAGE_SIZE } from '../../shared/limits';
 import { readDefaultCountry, readPaging, readPhone } from '../../shared/params';
@@ -60,7 +60,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: CALL_STATES.map((state) => ({ name: state, value: state })),
+				options: valueOptions(CALL_STATES),
 				default: 'completed',
 				description: 'Only calls in this state',
 			},
@@ -68,7 +68,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Type',
 				name: 'type',
 				type: 'options',
-				options: CALL_TYPES.map((type) => ({ name: type, value: type })),
+				options: valueOptions(CALL_TYPES),
 				default: 'outbound',
 				description: 'Only calls of this type',
 			},

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { returnAllFields } from '../../shared/fields';
+import { returnAllFields, valueOptions } from '../../shared/fields';
 import { LEAD_STATES } from '../../shared/limits';
 import { readPaging } from '../../shared/params';
 import { requireId } from '../../shared/validate';
@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: LEAD_STATES.map((state) => ({ name: state, value: state })),
+				options: valueOptions(LEAD_STATES),
 				default: 'created',
 				description: 'Only leads in this state',
 			},

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { variablePairsField } from '../../shared/fields';
+import { valueOptions, variablePairsField } from '../../shared/fields';
 import { LEAD_STATES } from '../../shared/limits';
 import { readDefaultCountry, readPhone } from '../../shared/params';
 import { fail, pairsToObject, parseJsonObject, requireId, requireOneOf } from '../../shared/validate';
@@ -45,7 +45,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: LEAD_STATES.map((state) => ({ name: state, value: state })),
+				options: valueOptions(LEAD_STATES),
 				default: 'created',
 				description:
 					'The new state. The platform normally sets it itself and may refuse a manual change.',

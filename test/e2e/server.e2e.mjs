@@ -1,0 +1,112 @@
+// The trigger in a running n8n (`n8n start`): activating the example "route finished calls" workflow
+// points the assistant's post-call webhook at n8n; the sandbox completes simulated calls and
+// delivers them; n8n records successful executions with the calls' data; deactivating puts the
+// assistant's webhook settings back.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
+import { ROOT } from './helpers.mjs';
+
+const WORKFLOW_ID = 'vaExampleRouteCl';
+const ASSISTANT_ID = 1;
+const WEBHOOK_FIELDS = ['webhook_url', 'is_webhook_active', 'send_webhook_only_on_completed', 'include_recording_in_webhook'];
+
+const settingsOf = (assistant) => Object.fromEntries(WEBHOOK_FIELDS.map((k) => [k, assistant[k]]));
+
+describe('n8n start: Voice Assistant Trigger', { timeout: 600_000 }, () => {
+	let stack;
+	let sandbox;
+	let n8n;
+	let assistant;
+	let before_;
+
+	before(async () => {
+		stack = await startStack({
+			stepMs: 20,
+			server: true,
+			workflows: readWorkflows([`${ROOT}/examples/route-finished-calls.json`]),
+			log: (l) => console.log(`# ${l}`),
+		});
+		({ sandbox, n8n } = stack);
+		assistant = sandbox.store.assistants.find((a) => a.id === ASSISTANT_ID);
+		// The assistant already reports to some other system: that must survive the trigger.
+		Object.assign(assistant, {
+			webhook_url: 'https://crm.example.com/hooks/calls',
+			is_webhook_active: true,
+			send_webhook_only_on_completed: true,
+			include_recording_in_webhook: false,
+		});
+		before_ = settingsOf(assistant);
+	});
+
+	after(async () => {
+		await stack?.stop();
+	});
+
+	test('activating the workflow points the assistant webhook at n8n', async () => {
+		const activated = await n8n.rest.activateWorkflow(WORKFLOW_ID);
+		assert.equal(activated.active, true);
+		assert.ok(
+			assistant.webhook_url.startsWith(`${n8n.server.origin}/webhook/`),
+			`webhook_url is n8n's production URL, got ${assistant.webhook_url}`,
+		);
+		assert.equal(assistant.is_webhook_active, true);
+		assert.equal(assistant.send_webhook_only_on_completed, false, 'the trigger wants all calls (Only Completed is off)');
+	});
+
+	test('finished calls start executions that carry the call data and take the right branch', async () => {
+		const place = async (phone) => {
+			const res = await fetch(`${sandbox.baseUrl}/user/make_call`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${sandbox.tokens.alice}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ assistant_id: ASSISTANT_ID, phone_number: phone }),
+			});
+			assert.equal(res.status, 200);
+			return (await res.json()).call_id;
+		};
+		// The sandbox decides the outcome by the last digit: 1 → completed, 7 → busy.
+		const completedId = await place('+4915123456781');
+		const busyId = await place('+4915123456787');
+		await sandbox.waitForIdle();
+
+		for (const id of [completedId, busyId]) {
+			const call = sandbox.store.calls.find((c) => c.id === id);
+			assert.equal(call.webhook_response?.status, 200, `n8n accepted the post-call webhook of call ${id}`);
+		}
+
+		const executions = await n8n.rest.waitForExecutions(WORKFLOW_ID, { count: 2 });
+		assert.equal(executions.length, 2);
+		const byCall = new Map();
+		for (const execution of executions) {
+			assert.equal(execution.status, 'success', `execution ${execution.id} succeeded`);
+			assert.equal(execution.mode, 'webhook');
+			const runData = execution.data.resultData.runData;
+			const [item] = runData['Call ended'][0].data.main[0];
+			byCall.set(item.json.call_id, runData);
+		}
+
+		const completed = sandbox.store.calls.find((c) => c.id === completedId);
+		const completedRun = byCall.get(completedId);
+		assert.ok(completedRun, 'an execution for the completed call');
+		const trigger = completedRun['Call ended'][0].data.main[0][0].json;
+		assert.equal(trigger.status, 'completed');
+		assert.equal(trigger.customer_phone, completed.client_phone_number);
+		assert.equal(trigger.duration, completed.duration);
+		assert.deepEqual(trigger.extracted_variables, completed.variables);
+		const branch = completed.variables.interested ? 'Hot lead' : 'Not interested';
+		assert.ok(completedRun[branch], `a completed call goes to "${branch}"`);
+		assert.equal(completedRun[branch][0].data.main[0][0].json.call_id, completedId);
+
+		const busyRun = byCall.get(busyId);
+		assert.ok(busyRun, 'an execution for the busy call');
+		assert.equal(busyRun['Call again later'][0].data.main[0][0].json.reason, 'busy');
+		assert.equal(busyRun['Interested?'], undefined, 'a busy call does not reach the interest check');
+	});
+
+	test('deactivating the workflow restores the assistant webhook settings', async () => {
+		const deactivated = await n8n.rest.deactivateWorkflow(WORKFLOW_ID);
+		assert.equal(deactivated.active, false);
+		assert.deepEqual(settingsOf(assistant), before_);
+	});
+});
