@@ -34,6 +34,16 @@ export function freePort() {
 	});
 }
 
+/** `preferred` when nothing listens there, else a free port. */
+export function preferPort(preferred) {
+	return new Promise((resolve) => {
+		const server = createServer();
+		server.unref();
+		server.once('error', () => freePort().then(resolve));
+		server.listen(preferred, '127.0.0.1', () => server.close(() => resolve(preferred)));
+	});
+}
+
 /** n8n ids are 16 alphanumeric characters. */
 export function n8nId() {
 	const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -8,7 +8,8 @@ import { ROOT } from './paths.mjs';
 const require = createRequire(import.meta.url);
 let loaded;
 
-function loadSandboxModule() {
+/** sandbox/index.ts itself (startSandbox, DOCUMENTED_LIMITS, TOKENS, ...). */
+export function loadSandboxModule() {
 	if (!loaded) {
 		process.env.TS_NODE_PROJECT ??= path.join(ROOT, 'tsconfig.json');
 		require('ts-node/register/transpile-only');

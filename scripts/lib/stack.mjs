@@ -28,7 +28,8 @@ export function readWorkflows(dirOrFiles = EXAMPLES_DIR) {
  *   stepMs      time between simulated call states (tests ~20, demo ~3000)
  *   sandbox     more sandbox options (rateLimit, seed, ...)
  *   workflows   workflow objects to import (default: examples/*.json)
- *   server      also run `n8n start` and set up the owner account
+ *   server      also run `n8n start`
+ *   owner       with server: set up the owner account through the REST API (default true)
  *   port        n8n port (default: a free one)
  * Returns { sandbox, n8n, workflows, byName(name), stop() }.
  */
@@ -37,6 +38,7 @@ export async function startStack({
 	sandbox: sandboxOptions = {},
 	workflows = readWorkflows(),
 	server = false,
+	owner = true,
 	port,
 	log = () => {},
 	keepFolder,
@@ -59,7 +61,7 @@ export async function startStack({
 			: [];
 		if (server) {
 			await n8n.start({ port, onLine: onN8nLine });
-			await n8n.rest.ensureOwner(OWNER);
+			if (owner) await n8n.rest.ensureOwner(OWNER);
 		}
 		const stack = {
 			sandbox,

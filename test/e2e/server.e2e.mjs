@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { waitFor } from '../../scripts/lib/n8n.mjs';
 import { readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
 import { ROOT } from './helpers.mjs';
 
@@ -47,10 +48,12 @@ describe('n8n start: Voice Assistant Trigger', { timeout: 600_000 }, () => {
 	test('activating the workflow points the assistant webhook at n8n', async () => {
 		const activated = await n8n.rest.activateWorkflow(WORKFLOW_ID);
 		assert.equal(activated.active, true);
-		assert.ok(
-			assistant.webhook_url.startsWith(`${n8n.server.origin}/webhook/`),
-			`webhook_url is n8n's production URL, got ${assistant.webhook_url}`,
-		);
+		// n8n answers the activation request before the trigger has registered its webhook.
+		await waitFor(() => assistant.webhook_url?.startsWith(`${n8n.server.origin}/webhook/`), {
+			timeoutMs: 30_000,
+			what: `the assistant's webhook_url to point at n8n (it is ${assistant.webhook_url})`,
+		});
+		assert.match(assistant.webhook_url, /\?secret=[0-9a-f]{32,}$/, 'deliveries carry a secret');
 		assert.equal(assistant.is_webhook_active, true);
 		assert.equal(assistant.send_webhook_only_on_completed, false, 'the trigger wants all calls (Only Completed is off)');
 	});
@@ -107,6 +110,10 @@ describe('n8n start: Voice Assistant Trigger', { timeout: 600_000 }, () => {
 	test('deactivating the workflow restores the assistant webhook settings', async () => {
 		const deactivated = await n8n.rest.deactivateWorkflow(WORKFLOW_ID);
 		assert.equal(deactivated.active, false);
+		await waitFor(() => assistant.webhook_url === before_.webhook_url, {
+			timeoutMs: 30_000,
+			what: 'the previous webhook_url to be back',
+		}).catch(() => {});
 		assert.deepEqual(settingsOf(assistant), before_);
 	});
 });

@@ -102,6 +102,7 @@ describe('node description', () => {
 				default: 1,
 				typeOptions: expect.objectContaining({ minValue: 1, maxValue: 10 }),
 			}),
+			expect.objectContaining({ name: 'timeout', displayName: 'Timeout', default: 30000 }),
 		]);
 	});
 

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { operationsByResource } from './operations';
 import { runInOrder } from './runInOrder';
@@ -43,18 +43,15 @@ function readConcurrency(ctx: IExecuteFunctions): number {
 }
 
 /**
- * The error item n8n expects: `json.error` (+ `details`) only, so "On Error: Continue (using error
- * output)" recognises it, and the error object itself for the editor.
+ * The error item n8n expects: only `error` and `details` in json, so "On Error: Continue (using error
+ * output)" routes it. No `item.error`: n8n would replace the json with the message alone and drop
+ * the details (for writes: whether the action may have happened).
  */
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	const err = error as { message?: string; description?: string | null };
 	const json: IDataObject = { error: err.message ?? String(error) };
 	if (err.description) json.details = err.description;
-	const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
-	if (error instanceof NodeOperationError || (error as { name?: string })?.name === 'NodeApiError') {
-		item.error = error as NodeApiError;
-	}
-	return item;
+	return { json, pairedItem: { item: itemIndex } };
 }
 
 /** n8n shows "item N" from context.itemIndex; make sure every thrown error carries it. */

@@ -62,22 +62,24 @@ export function uncertainWriteError(
 }
 
 export function networkError(place: ErrorPlace, failure: NetworkFailure, error: unknown, timeoutMs: number, write: boolean): NodeApiError {
-	const raw = { message: String((error as { message?: unknown })?.message ?? error), code: failure.code } as JsonObject;
+	// Error codes stay out of `message` and out of a `code` key: n8n would swap the message for its generic one.
+	const raw = { message: 'network error', networkCode: failure.code || 'unknown' } as JsonObject;
+	const detail = String((error as { message?: unknown })?.message ?? error);
 	if (failure.kind === 'timeout') {
 		const what = `The platform did not answer within ${formatMs(timeoutMs)}`;
 		if (write) return uncertainWriteError(place, what, `no answer within the Timeout (${formatMs(timeoutMs)})`, undefined, raw);
-		return create(place, raw, what, `${place.method} ${place.endpoint}. Raise the Timeout in Request Options if the platform is just slow.`);
+		return create(place, raw, what, `${place.method} ${place.endpoint}, also when tried again. Raise the Timeout in Request Options if the platform is just slow.`);
 	}
 	if (failure.kind === 'cut-off' || failure.kind === 'other') {
-		const what = `The connection to the platform was cut before an answer arrived (${failure.code || 'network error'})`;
-		if (write) return uncertainWriteError(place, what, `the connection failed after the request was sent (${failure.code || 'network error'})`, undefined, raw);
-		return create(place, raw, what, `${place.method} ${place.endpoint}`);
+		const what = 'The connection to the platform was cut before an answer arrived';
+		if (write) return uncertainWriteError(place, what, `the connection failed after the request was sent (${detail})`, undefined, raw);
+		return create(place, raw, what, `${place.method} ${place.endpoint}: ${detail}`);
 	}
 	const hint =
 		failure.code === 'ENOTFOUND' || failure.code === 'EAI_AGAIN'
 			? "the host name of the credential's Base URL could not be resolved"
 			: "check the credential's Base URL and that the platform is reachable";
-	return create(place, raw, `Could not connect to the platform (${failure.code})`, `${place.method} ${place.endpoint}: ${hint}. Nothing was sent.`);
+	return create(place, raw, 'Could not connect to the platform', `${place.method} ${place.endpoint}: ${hint} (${detail}). Nothing was sent.`);
 }
 
 export function formatMs(ms: number): string {

@@ -82,6 +82,7 @@ export class Pacer {
 	private blockedUntil = 0;
 	private foreign = 0;
 	private foreignUntil = 0;
+	private foreignSeenAt = 0;
 	private probeInFlight = false;
 	/** the latest answer that carried X-RateLimit-Remaining: what the server allowed then */
 	private lastRemaining?: { remaining: number; sentAt: number; resetAt?: number };
@@ -169,17 +170,30 @@ export class Pacer {
 			}
 		}
 		if (ms <= 0 || !windowBound || this.blockedUntil > now) return { ms, probe: false };
-		// The model says wait. Until it is measured, the server's own count may say otherwise.
-		if (this.calibration !== 'measured' && this.serverAllows(now)) return { ms: 0, probe: false };
-		return { ms, probe: this.calibration === 'bounded' && !this.probeInFlight };
+		const canProbe = this.calibration === 'bounded' && !this.probeInFlight && !this.sharedRecently(now);
+		if (this.calibration !== 'measured') {
+			// The model is unverified: the server's own count decides where it has spoken.
+			const server = this.serverBudget(now);
+			if (server) {
+				if (server.budget > 0) return { ms: 0, probe: false };
+				if (canProbe) return { ms, probe: true };
+				if (server.resetAt !== undefined) return { ms: Math.min(ms, Math.max(0, server.resetAt + SAFETY_MS - now)), probe: false };
+			}
+		}
+		return { ms, probe: canProbe };
 	}
 
-	/** The latest X-RateLimit-Remaining, less what we sent since, still leaves room. */
-	private serverAllows(now: number): boolean {
+	/** The latest X-RateLimit-Remaining less what we sent since, while its Reset has not passed. */
+	private serverBudget(now: number): { budget: number; resetAt?: number } | undefined {
 		const last = this.lastRemaining;
-		if (!last || (last.resetAt !== undefined && last.resetAt <= now)) return false;
+		if (!last || (last.resetAt !== undefined && last.resetAt <= now)) return undefined;
 		const sentSince = this.entries.filter((entry) => entry.sentAt > last.sentAt).length;
-		return last.remaining - sentSince > 0;
+		return { budget: last.remaining - sentSince, resetAt: last.resetAt };
+	}
+
+	/** Someone else used this token within the longest window: our log does not explain the server. */
+	private sharedRecently(now: number): boolean {
+		return this.foreignSeenAt > 0 && now - this.foreignSeenAt < Math.max(...this.active().map((window) => window.ms));
 	}
 
 	private ticket(entry: Entry): PacerTicket {
@@ -205,10 +219,7 @@ export class Pacer {
 		const speaks = hasRateInfo(info) || status === 429;
 		if (!speaks) return;
 		this.enforced = true;
-		if (info.limit !== undefined && info.limit !== this.windows[0].limit) {
-			this.windows[0].limit = info.limit;
-			this.windows[1].limit = Math.min(this.windows[1].limit, info.limit);
-		}
+		if (info.limit !== undefined && info.limit !== this.windows[0].limit) this.setLimit(info.limit);
 		if (status === 429) {
 			// Rejected requests use no slot on the platform.
 			this.remove(entry);
@@ -228,11 +239,12 @@ export class Pacer {
 
 	/** Reset is an upper bound on when a slot frees; if it proves the windows shorter, shrink them. */
 	private learnFromReset(resetAt: number, now: number): void {
-		if (this.calibration === 'measured') return;
+		if (this.calibration === 'measured' || this.sharedRecently(now)) return;
 		const oldest = this.entries.find((entry) => entry.doneAt === undefined || entry.doneAt + this.windows[0].ms > now);
 		if (!oldest) return;
 		const bound = resetAt - oldest.sentAt;
-		const shortest = this.windows[1];
+		const active = this.active();
+		const shortest = active[active.length - 1];
 		if (bound <= 0 || bound >= shortest.ms * SHRINK_EVIDENCE) return;
 		this.setScale(bound / shortest.documentedMs);
 		this.calibration = 'bounded';
@@ -248,11 +260,11 @@ export class Pacer {
 	private learnFromRejection(rejected: Entry, info: RateInfo, receivedAt: number): void {
 		if (info.retryAfterMs === undefined) return;
 		if (this.calibration === 'documented' && !info.retryAfterPrecise) return;
-		if (this.foreignUntil > Date.now() && this.foreign > 0) return; // our log does not explain the count
+		if (this.sharedRecently(Date.now())) return; // our log does not explain the server's count
 		const freeAt = receivedAt + info.retryAfterMs;
 		const before = this.entries.filter((entry) => entry.sentAt <= rejected.sentAt);
 		let best: { window: WindowModel; ms: number; distance: number } | undefined;
-		for (const window of this.windows) {
+		for (const window of this.active()) {
 			if (before.length < window.limit) continue;
 			const anchor = before[before.length - window.limit].doneAt;
 			if (anchor === undefined) continue;
@@ -276,6 +288,21 @@ export class Pacer {
 		best.window.measured = true;
 	}
 
+	/**
+	 * X-RateLimit-Limit is the per-minute count. A burst limit at or above it can never bind (the
+	 * longer window fills first), so the model drops it rather than let it mislead the learning.
+	 */
+	private setLimit(limit: number): void {
+		const [minute, burst] = this.windows;
+		minute.limit = limit;
+		burst.limit = RATE_LIMIT.burst < limit ? RATE_LIMIT.burst : Infinity;
+	}
+
+	/** The windows that can bind, shortest last. */
+	private active(): WindowModel[] {
+		return this.windows.filter((window) => Number.isFinite(window.limit));
+	}
+
 	private setScale(scale: number): void {
 		for (const window of this.windows) {
 			if (!window.measured) window.ms = window.documentedMs * scale;
@@ -284,9 +311,11 @@ export class Pacer {
 
 	/** Remaining lower than our own requests explain = requests from elsewhere on the same token. */
 	private noteForeignUsage(entry: Entry, info: RateInfo, now: number): void {
-		if (this.calibration === 'bounded' || info.remaining === undefined) return;
+		// The model never undercounts our own requests (its windows are exact or too long), so a
+		// shortfall is someone else's.
+		if (info.remaining === undefined) return;
 		let expected = Infinity;
-		for (const window of this.windows) {
+		for (const window of this.active()) {
 			let ours = 0;
 			for (const other of this.entries) {
 				if (other.sentAt > entry.sentAt) continue;
@@ -295,12 +324,14 @@ export class Pacer {
 			expected = Math.min(expected, window.limit - ours);
 		}
 		this.foreign = Math.max(0, expected - info.remaining);
-		this.foreignUntil = info.resetAt ?? now + this.windows[1].ms;
+		if (this.foreign > 0) this.foreignSeenAt = now;
+		// Valid until a newer answer replaces it; after a whole short window without one it is stale.
+		this.foreignUntil = now + Math.min(...this.active().map((window) => window.ms));
 	}
 
 	private prune(now: number): void {
 		const longest = Math.max(...this.windows.map((window) => window.ms + this.margin(window)));
-		const keep = 2 * Math.max(...this.windows.map((window) => window.limit));
+		const keep = 2 * Math.max(...this.active().map((window) => window.limit));
 		let drop = 0;
 		while (
 			this.entries.length - drop > keep &&

@@ -1,0 +1,94 @@
+/**
+ * Set-up for the fault-injection tests: one sandbox per file (no rate limit unless a test sets one),
+ * our node run through the harness (n8n-core's real WorkflowExecute), short Timeout and backoff so a
+ * whole file runs in seconds.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { startSandbox, type FaultSpec, type RequestLogEntry, type Sandbox } from '../../sandbox';
+import { runNode, type RunNodeResult } from '../harness';
+import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
+import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacer';
+import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
+
+/** The node's Timeout option in these tests (ms): a held-open request fails fast. */
+export const TIMEOUT_MS = 300;
+
+export interface FaultContext {
+	sb: Sandbox;
+	run(parameters: IDataObject, options?: RunOptions): Promise<RunNodeResult>;
+	/** /api requests of one method + path since the test started. */
+	requests(method: string, path: string): RequestLogEntry[];
+}
+
+export interface RunOptions {
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	onError?: 'continueErrorOutput' | 'continueRegularOutput' | 'stopWorkflow';
+	parallel?: number;
+}
+
+export function useFaultSandbox(): FaultContext {
+	const ctx = {} as FaultContext;
+	beforeAll(async () => {
+		tuneRetries({ backoffBaseMs: 20, backoffMaxMs: 100 });
+		ctx.sb = await startSandbox({ quiet: true, callTiming: { stepMs: 20 } });
+	});
+	afterAll(async () => {
+		tuneRetries();
+		await ctx.sb.waitForIdle();
+		await ctx.sb.stop();
+	});
+	beforeEach(() => {
+		// Each test starts from what a fresh n8n process knows: nothing learned about the limit.
+		resetPacers();
+		ctx.sb.setFaults([]);
+		ctx.sb.setRateLimit(false);
+		ctx.sb.clearRequests();
+	});
+	ctx.run = async (parameters, options = {}) =>
+		await runNode({
+			node: VoiceAssistant,
+			parameters: {
+				...parameters,
+				requestOptions: { timeout: TIMEOUT_MS, parallelRequests: options.parallel ?? 1 },
+			},
+			credentials: { apiToken: ctx.sb.tokens.alice, baseUrl: ctx.sb.baseUrl },
+			items: options.items,
+			continueOnFail: options.continueOnFail,
+			onError: options.onError,
+		});
+	ctx.requests = (method, path) => ctx.sb.requests.filter((r) => r.method === method && r.path === path);
+	return ctx;
+}
+
+export function byId(id: number): IDataObject {
+	return { __rl: true, mode: 'id', value: String(id) };
+}
+
+/** A distinct valid German mobile number per index. */
+export function phone(index: number, prefix = 176): string {
+	return `+49${prefix}${String(4_000_000 + index).padStart(8, '0')}`;
+}
+
+export function errorOf(item: INodeExecutionData): string | undefined {
+	return typeof item.json.error === 'string' ? item.json.error : undefined;
+}
+
+/** The faults the sandbox can inject, by name, for one method + path. */
+export function fault(name: FaultName, match: FaultSpec['match'], extra: Partial<FaultSpec> = {}): FaultSpec {
+	const base: Record<FaultName, FaultSpec> = {
+		'429': { kind: 'rate-limit' },
+		'500': { kind: 'status', status: 500 },
+		'502': { kind: 'status', status: 502 },
+		'503': { kind: 'status', status: 503 },
+		html: { kind: 'html' },
+		'malformed-json': { kind: 'malformed-json' },
+		timeout: { kind: 'timeout' },
+		reset: { kind: 'reset' },
+	};
+	return { ...base[name], match, count: 1, ...extra };
+}
+
+export const FAULTS = ['429', '500', '502', '503', 'html', 'malformed-json', 'timeout', 'reset'] as const;
+export type FaultName = (typeof FAULTS)[number];
