@@ -27,25 +27,31 @@ function build() {
 	if (process.env.DEMO_SKIP_BUILD === '1') return;
 	log('[demo] building the package (npm run build) ...');
 	const t = Date.now();
-	const res = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit', env: node24Env() });
-	if (res.status !== 0) throw new Error('npm run build failed');
+	// The build's own output (spinners) only matters when it fails.
+	const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', env: node24Env() });
+	if (res.status !== 0) {
+		process.stderr.write(`${res.stdout}\n${res.stderr}\n`);
+		throw new Error('npm run build failed');
+	}
 	log(`[demo] built in ${formatSeconds(Date.now() - t)}`);
 }
 
 /** Prints what happens on the platform: API requests from n8n, and calls changing state. */
 function watchSandbox(sandbox) {
-	let seen = sandbox.requests.length;
-	const states = new Map(sandbox.store.calls.map((c) => [c.id, c.status]));
+	let last = sandbox.requests.at(-1);
+	const stateOf = (call) =>
+		`${call.status}${call.webhook_response ? ` (post-call webhook → ${call.webhook_response.status ?? 'no answer'})` : ''}`;
+	const states = new Map(sandbox.store.calls.map((c) => [c.id, stateOf(c)]));
 	const timer = setInterval(() => {
-		// The log is capped (old entries dropped), so never read past its end.
-		if (seen > sandbox.requests.length) seen = sandbox.requests.length;
-		for (const r of sandbox.requests.slice(seen)) log(`  platform  ${r.method} ${r.path} → ${r.status}`);
-		seen = sandbox.requests.length;
+		// The log is capped (old entries dropped), so find the last one printed rather than count.
+		const from = last ? sandbox.requests.lastIndexOf(last) + 1 : 0;
+		for (const r of sandbox.requests.slice(from)) log(`  platform  ${r.method} ${r.path} → ${r.status}`);
+		last = sandbox.requests.at(-1) ?? last;
 		for (const call of sandbox.store.calls) {
-			if (states.get(call.id) === call.status) continue;
-			states.set(call.id, call.status);
-			const hook = call.webhook_response ? ` (post-call webhook → ${call.webhook_response.status ?? 'no answer'})` : '';
-			log(`  call ${call.id}  ${call.client_phone_number}  ${call.status}${hook}`);
+			const state = stateOf(call);
+			if (states.get(call.id) === state) continue;
+			states.set(call.id, state);
+			log(`  call ${call.id}  ${call.client_phone_number}  ${state}`);
 		}
 	}, 500);
 	timer.unref();

@@ -4,6 +4,7 @@
 //   node scripts/e2e.mjs                    all of test/e2e/*.e2e.mjs
 //   node scripts/e2e.mjs cli server         only the files whose name contains one of the words
 //   E2E_KEEP=1 node scripts/e2e.mjs         keep the n8n user folders (paths are printed) for a look
+//   node scripts/e2e.mjs --update-docs      also write the browser screenshots to docs/*.png
 //
 // 1. makes sure the package is built (dist/ as listed in package.json "n8n"), building it if not;
 // 2. installs or reuses the cached n8n (scripts/n8n-cache.mjs) and, for the browser test, Chromium;
@@ -43,6 +44,7 @@ function run(cmd, args, opts = {}) {
 
 async function main() {
 	const words = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+	if (process.argv.includes('--update-docs')) process.env.E2E_UPDATE_DOCS = '1';
 	const dir = path.join(ROOT, 'test', 'e2e');
 	const files = readdirSync(dir)
 		.filter((f) => f.endsWith('.e2e.mjs'))
@@ -70,7 +72,7 @@ async function main() {
 	const code = await run(
 		node24Bin(),
 		['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-		{ env: { ...node24Env(), E2E_N8N_DIR: n8n.dir } },
+		{ env: node24Env() },
 	);
 	const verdict = code === 0 ? 'PASSED' : 'FAILED';
 	log(

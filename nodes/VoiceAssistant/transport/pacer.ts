@@ -173,20 +173,21 @@ export class Pacer {
 		const canProbe = this.calibration === 'bounded' && !this.probeInFlight && !this.sharedRecently(now);
 		if (this.calibration !== 'measured') {
 			// The model is unverified: the server's own count decides where it has spoken.
-			const server = this.serverBudget(now);
+			const server = this.serverBudget();
 			if (server) {
 				if (server.budget > 0) return { ms: 0, probe: false };
 				if (canProbe) return { ms, probe: true };
+				// Full until its Reset (a rounded-up time): by then the server has room again.
 				if (server.resetAt !== undefined) return { ms: Math.min(ms, Math.max(0, server.resetAt + SAFETY_MS - now)), probe: false };
 			}
 		}
 		return { ms, probe: canProbe };
 	}
 
-	/** The latest X-RateLimit-Remaining less what we sent since, while its Reset has not passed. */
-	private serverBudget(now: number): { budget: number; resetAt?: number } | undefined {
+	/** The latest X-RateLimit-Remaining less what we sent since. */
+	private serverBudget(): { budget: number; resetAt?: number } | undefined {
 		const last = this.lastRemaining;
-		if (!last || (last.resetAt !== undefined && last.resetAt <= now)) return undefined;
+		if (!last) return undefined;
 		const sentSince = this.entries.filter((entry) => entry.sentAt > last.sentAt).length;
 		return { budget: last.remaining - sentSince, resetAt: last.resetAt };
 	}
@@ -317,8 +318,8 @@ export class Pacer {
 		let expected = Infinity;
 		for (const window of this.active()) {
 			let ours = 0;
+			// Requests of ours sent after this one count too: in parallel lanes they may have arrived first.
 			for (const other of this.entries) {
-				if (other.sentAt > entry.sentAt) continue;
 				if (other.doneAt === undefined || other === entry || other.doneAt + window.ms + this.margin(window) > entry.sentAt) ours++;
 			}
 			expected = Math.min(expected, window.limit - ours);
