@@ -81,7 +81,7 @@ describe('a time-scaled limit (windows 20x shorter than documented)', () => {
 		await Promise.all([sendMany(a, url, sb.tokens.alice, 60, 1, shared), sendMany(b, url, sb.tokens.alice, 60, 1, shared)]);
 		expect(shared.ok).toBe(120);
 		// Each counting only its own requests, they send into each other's bursts: 30+ rejections.
-		expect(shared.rejected).toBeLessThan(15);
+		expect(shared.rejected).toBeLessThan(12);
 		expect(shared.finishedAt - shared.startedAt).toBeLessThan(minimumFor(120) * 1.3 + 200);
 	});
 
@@ -141,7 +141,8 @@ describe('a server with other conventions', () => {
 				rejected++;
 				const wait = hits[hits.length - LIMIT] + WINDOW - now;
 				res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': String(Math.ceil(wait / 1000)) });
-				return res.end(JSON.stringify({ message: 'slow down' }));
+				res.end(JSON.stringify({ message: 'slow down' }));
+				return;
 			}
 			hits.push(now);
 			res.writeHead(200, {

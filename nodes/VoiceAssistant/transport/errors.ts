@@ -154,6 +154,18 @@ export function notJsonError(place: ErrorPlace, status: number, body: string, wr
 	return create(place, { body: excerpt }, 'The platform answered with something that is not JSON', `${place.method} ${place.endpoint} returned: ${excerpt}`, String(status));
 }
 
+export function redirectError(place: ErrorPlace, status: number, headers: Record<string, unknown> | undefined): NodeApiError {
+	const location = headers ? Object.entries(headers).find(([key]) => key.toLowerCase() === 'location')?.[1] : undefined;
+	const target = typeof location === 'string' ? location : undefined;
+	return create(
+		place,
+		{ message: `redirect ${status}`, location: target ?? '' },
+		'The platform answered with a redirect: check the Base URL of the credential',
+		`${place.method} ${place.endpoint} was redirected (HTTP ${status})${target ? ` to ${target}` : ''}. Use the final address (including /api) as the Base URL; redirects are not followed so the API token is never sent elsewhere.`,
+		String(status),
+	);
+}
+
 export function rateLimitGaveUp(place: ErrorPlace, reason: string, body: unknown): NodeApiError {
 	return create(
 		place,

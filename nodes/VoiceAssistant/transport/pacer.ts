@@ -16,7 +16,8 @@
  * at full speed).
  *
  * State lives at module level keyed by base URL + a hash of the token, so all executions and parallel
- * lanes in this process that use one token share one budget. The token itself is never stored.
+ * lanes in this process that use one token share one budget. Only the hash appears in keys; the
+ * token is never logged or put into an error.
  */
 import { createHash } from 'node:crypto';
 import { sleep } from 'n8n-workflow';
@@ -68,6 +69,13 @@ const PENDING_RECHECK_MS = 20;
 /** Covers jitter between our clock reading and the server's arrival time. */
 const SAFETY_MS = 5;
 const SAFETY_SHARE = 0.001;
+/**
+ * Windows derived from another one's measurement are made this much longer: a short model counts
+ * too few of our own requests, which looks like someone else's usage and costs 429s.
+ */
+const DERIVED_SLACK = 1.015;
+/** A shortfall of one can be our own request at a window's edge; from two on, the token is shared. */
+const SHARED_MIN = 2;
 /** Reset must prove the window at most this share of the model before the model is shrunk. */
 const SHRINK_EVIDENCE = 0.5;
 
@@ -143,7 +151,9 @@ export class Pacer {
 	private delay(now: number): { ms: number; probe: boolean } {
 		let ms = this.blockedUntil > now ? this.blockedUntil - now : 0;
 		let windowBound = false;
-		const foreign = this.foreignUntil > now ? this.foreign : 0;
+		// Others' usage as last seen; when clearly shared, plus one: they may have sent another since.
+		const seen = this.foreignUntil > now ? this.foreign : 0;
+		const foreign = seen >= SHARED_MIN ? seen + 1 : seen;
 		for (const window of this.windows) {
 			const expiries: number[] = [];
 			let pending = 0;
@@ -282,7 +292,8 @@ export class Pacer {
 			return;
 		}
 		if (this.calibration !== 'measured') {
-			this.setScale(best.ms / best.window.documentedMs);
+			// The other window follows the documented ratio, with slack: its own 429 measures it exactly.
+			this.setScale(best.ms / best.window.documentedMs, DERIVED_SLACK);
 			this.calibration = 'measured';
 		}
 		best.window.ms = best.ms;
@@ -304,9 +315,9 @@ export class Pacer {
 		return this.windows.filter((window) => Number.isFinite(window.limit));
 	}
 
-	private setScale(scale: number): void {
+	private setScale(scale: number, slack = 1): void {
 		for (const window of this.windows) {
-			if (!window.measured) window.ms = window.documentedMs * scale;
+			if (!window.measured) window.ms = window.documentedMs * scale * slack;
 		}
 	}
 
@@ -325,7 +336,7 @@ export class Pacer {
 			expected = Math.min(expected, window.limit - ours);
 		}
 		this.foreign = Math.max(0, expected - info.remaining);
-		if (this.foreign > 0) this.foreignSeenAt = now;
+		if (this.foreign >= SHARED_MIN) this.foreignSeenAt = now;
 		// Valid until a newer answer replaces it; after a whole short window without one it is stale.
 		this.foreignUntil = now + Math.min(...this.active().map((window) => window.ms));
 	}
@@ -349,8 +360,17 @@ const pacers = new Map<string, Pacer>();
 
 /** Base URL + a short hash of the token: safe to show, distinct per credential. */
 export function credentialKey(baseUrl: string, token: string): string {
-	const hash = createHash('sha256').update(token).digest('hex').slice(0, 16);
-	return `${baseUrl.replace(/\/+$/, '')}#${hash}`;
+	return `${baseUrl.replace(/\/+$/, '')}#${tokenHash(token)}`;
+}
+
+let lastToken: { token: string; hash: string } | undefined;
+
+/** Most runs use one token for many requests: hash it once. */
+function tokenHash(token: string): string {
+	if (lastToken?.token !== token) {
+		lastToken = { token, hash: createHash('sha256').update(token).digest('hex').slice(0, 16) };
+	}
+	return lastToken.hash;
 }
 
 export function pacerFor(key: string): Pacer {

@@ -11,7 +11,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { httpError, networkError, notJsonError, rateLimitGaveUp, serverErrorOnWrite, formatMs } from './errors';
+import { formatMs, httpError, networkError, notJsonError, rateLimitGaveUp, redirectError, serverErrorOnWrite } from './errors';
 import type { ErrorPlace } from './errors';
 import { credentialKey, pacerFor } from './pacer';
 import { RETRY, backoffMs, classifyNetworkError, isRead } from './policy';
@@ -69,6 +69,9 @@ export async function apiRequest<T = unknown>(
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: timeoutMs,
+			// A JSON API does not redirect; a 3xx means a wrong Base URL (said below). Not following
+			// also keeps the bearer token from being re-sent elsewhere, and skips a costly code path.
+			disableFollowRedirect: true,
 		};
 		if (options.qs && Object.keys(options.qs).length > 0) request.qs = { ...options.qs };
 		if (options.body !== undefined) request.body = options.body;
@@ -76,11 +79,10 @@ export async function apiRequest<T = unknown>(
 		const ticket = await pacer.acquire(signal);
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				request,
-			)) as IN8nHttpFullResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
+				// Already fetched above: saves n8n a second decryption per request.
+				credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials },
+			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			const failure = classifyNetworkError(error, signal?.aborted === true);
 			ticket.fail(failure.kind === 'not-sent', Date.now());
@@ -121,6 +123,8 @@ export async function apiRequest<T = unknown>(
 			return body as T;
 		}
 
+		if (status >= 300 && status < 400) throw redirectError(place, status, response.headers);
+
 		if (status >= 500) {
 			if (read) {
 				if (otherRetries < RETRY.maxReadRetries && (await backOff(backoffMs(otherRetries++)))) continue;
@@ -150,8 +154,22 @@ function parseIfText(body: unknown): unknown {
 	}
 }
 
-/** The node's Request Options → Timeout (ms); contexts without it (trigger, dropdowns) use the default. */
+const timeouts = new WeakMap<object, number>();
+
+/**
+ * The node's Request Options → Timeout (ms); contexts without it (trigger, dropdowns) use the default.
+ * A node-level setting: read once per execution, not once per request.
+ */
 function readTimeout(ctx: ApiContext, itemIndex: number | undefined): number {
+	let timeout = timeouts.get(ctx);
+	if (timeout === undefined) {
+		timeout = readTimeoutOption(ctx, itemIndex);
+		timeouts.set(ctx, timeout);
+	}
+	return timeout;
+}
+
+function readTimeoutOption(ctx: ApiContext, itemIndex: number | undefined): number {
 	let value: unknown;
 	try {
 		if ('getInputData' in ctx) {

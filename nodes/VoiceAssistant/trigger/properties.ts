@@ -15,8 +15,9 @@ const STATE_NAMES: Record<(typeof CALL_STATES)[number], string> = {
 	failed: 'Failed',
 };
 
+// Not localeCompare: its first call loads ICU collation (~10 ms) while the node is being loaded.
 const callStateOptions: INodePropertyOptions[] = CALL_STATES.map((state) => ({ name: STATE_NAMES[state], value: state })).sort(
-	(a, b) => a.name.localeCompare(b.name),
+	(a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1),
 );
 
 export const triggerProperties: INodeProperties[] = [

@@ -496,7 +496,8 @@ export function updateProperties(): INodeProperties[] {
 				'Whether to remove the post-call webhook URL (sent as null), which also turns the post-call webhook off',
 		} as INodeProperties,
 	];
-	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+	// Not localeCompare: its first call loads ICU collation (~10 ms) while the node is being loaded.
+	options.sort((a, b) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1));
 	return [
 		{
 			displayName: 'Update Fields',

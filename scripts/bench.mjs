@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
+// with the sandbox in the same process, so the clients it compares share one machine:
+//
+//   npm run bench                   all four figures (about 4 minutes; P1 alone needs ~1 minute)
+//   npm run bench -- p1 p3          only these
+//   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
+//   npm run bench -- --no-build     P4 without rebuilding dist/ first
+//
+// P1 and P2 compare with n8n's HTTP Request node from the real n8n that scripts/n8n-cache.mjs installs
+// (once, about 6 minutes); if that fails, those rows are skipped and the output says so.
+// Prints one table per figure, then one summary line per figure, and writes bench/last-run.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { ensureN8n } from './n8n-cache.mjs';
+import { ROOT, node24Bin, node24Env } from './lib/paths.mjs';
+
+const FIGURES = {
+	p1: { file: 'bench/p1-rate-limit.ts', quick: { BENCH_P1_COUNT: '200' }, needsHttpNode: true },
+	p2: { file: 'bench/p2-throughput.ts', quick: { BENCH_P2_COUNT: '500', BENCH_P2_ROUNDS: '1' }, needsHttpNode: true },
+	p3: { file: 'bench/p3-return-all.ts', quick: { BENCH_P3_PAGES: '50', BENCH_P3_ROUNDS: '1' } },
+	p4: { file: 'bench/p4-cold-start.ts', quick: { BENCH_P4_RUNS: '5' }, needsBuild: true },
+};
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const build = !args.includes('--no-build');
+const picked = args.filter((arg) => !arg.startsWith('--')).map((arg) => arg.toLowerCase());
+for (const name of picked) {
+	if (!FIGURES[name]) {
+		console.error(`Unknown figure "${name}"; choose from ${Object.keys(FIGURES).join(', ')}`);
+		process.exit(2);
+	}
+}
+const selected = picked.length ? picked : Object.keys(FIGURES);
+
+async function httpNodeEnv() {
+	try {
+		const { dir } = await ensureN8n({ log: (line) => console.error(line) });
+		return { BENCH_N8N_NODES_BASE: path.join(dir, 'node_modules', 'n8n-nodes-base') };
+	} catch (error) {
+		console.error(`[bench] n8n could not be installed (${error.message}): the HTTP Request node comparison is skipped.`);
+		return { BENCH_N8N_NODES_BASE: path.join(ROOT, 'n8n-not-installed') };
+	}
+}
+
+function runFigure(name, env) {
+	const figure = FIGURES[name];
+	return new Promise((resolve) => {
+		const child = spawn(node24Bin(), ['--expose-gc', '-r', 'ts-node/register/transpile-only', figure.file], {
+			cwd: ROOT,
+			env: node24Env({ ...env, ...(quick ? figure.quick : {}), TS_NODE_TRANSPILE_ONLY: 'true' }),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+		child.on('exit', (code) => {
+			const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+			if (code !== 0 || !line) {
+				resolve({ figure: name.toUpperCase(), failed: `exited with ${code}`, summary: `${name.toUpperCase()} ERROR: the program failed (exit ${code}), see above` });
+				return;
+			}
+			resolve(JSON.parse(line.slice('BENCH_RESULT '.length)));
+		});
+	});
+}
+
+function table(result) {
+	const columns = ['client', ...result.columns];
+	const cells = result.rows.map((row) => columns.map((column) => (row[column] === undefined ? '' : String(row[column]))));
+	const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((row) => row[i].length)));
+	const line = (values) => values.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join('  ');
+	return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+}
+
+const started = Date.now();
+const env = {};
+if (selected.some((name) => FIGURES[name].needsHttpNode)) Object.assign(env, await httpNodeEnv());
+if (build && selected.some((name) => FIGURES[name].needsBuild)) {
+	console.error('[bench] npm run build');
+	const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, env: node24Env(), stdio: ['ignore', 'ignore', 'inherit'] });
+	if (res.status !== 0) {
+		console.error('[bench] the build failed; P4 measures whatever dist/ holds');
+	}
+}
+
+const results = [];
+for (const name of selected) {
+	console.error(`[bench] ${name.toUpperCase()} ...`);
+	results.push(await runFigure(name, env));
+}
+
+console.log(`\nBenchmarks${quick ? ' (--quick: smaller runs, not the reported figures)' : ''}, Node ${spawnSync(node24Bin(), ['-v'], { encoding: 'utf8' }).stdout.trim()}, ${Math.round((Date.now() - started) / 1000)} s\n`);
+for (const result of results) {
+	if (result.failed) continue;
+	console.log(`${result.figure}: ${result.title}`);
+	console.log(table(result));
+	for (const note of result.notes ?? []) console.log(`  · ${note}`);
+	console.log('');
+}
+for (const result of results) console.log(result.summary);
+writeFileSync(path.join(ROOT, 'bench', 'last-run.json'), `${JSON.stringify({ at: new Date().toISOString(), quick, results }, null, 2)}\n`);

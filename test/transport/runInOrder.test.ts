@@ -1,0 +1,44 @@
+/** The per-item loop under the router: bounded parallelism, results in input order, stop on failure. */
+import { runInOrder } from '../../nodes/VoiceAssistant/actions/runInOrder';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it('keeps input order although later items finish first', async () => {
+	const result = await runInOrder(8, 4, async (i) => {
+		await wait((8 - i) * 3);
+		return i * 10;
+	});
+	expect(result).toEqual([0, 10, 20, 30, 40, 50, 60, 70]);
+});
+
+it.each([1, 3, 10])('never has more than %i in flight', async (limit) => {
+	let active = 0;
+	let peak = 0;
+	await runInOrder(25, limit, async () => {
+		active++;
+		peak = Math.max(peak, active);
+		await wait(2);
+		active--;
+	});
+	expect(peak).toBe(Math.min(limit, 25));
+});
+
+it('on a failure starts nothing new, lets the started ones finish, then throws that failure', async () => {
+	const started: number[] = [];
+	const finished: number[] = [];
+	const run = runInOrder(10, 3, async (i) => {
+		started.push(i);
+		if (i === 1) throw new Error('item 1 failed');
+		await wait(10);
+		finished.push(i);
+		return i;
+	});
+	await expect(run).rejects.toThrow('item 1 failed');
+	// 0, 1 and 2 start together (3 lanes); once 1 has failed, 3..9 are never started.
+	expect(started).toEqual([0, 1, 2]);
+	expect(finished.sort()).toEqual([0, 2]);
+});
+
+it('handles no items', async () => {
+	expect(await runInOrder(0, 5, async () => 1)).toEqual([]);
+});
