@@ -25,7 +25,7 @@ import {
 const COUNT = Number(process.env.BENCH_P2_COUNT ?? 2000);
 const ROUNDS = Number(process.env.BENCH_P2_ROUNDS ?? 3);
 const LATENCY_MS = 20;
-const PARALLEL = 10;
+const PARALLEL = Number(process.env.BENCH_P2_PARALLEL ?? 10);
 const ASSISTANT = 1; // Alice's outbound "Sales Outreach"
 
 interface Client {

@@ -23,7 +23,6 @@ const coreDir = path.dirname(require.resolve('n8n-core/package.json'));
 
 /** Loads a module exactly as n8n-core resolves it. */
 function requireFromCore<T>(moduleName: string): T {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(require.resolve(moduleName, { paths: [coreDir] })) as T;
 }
 

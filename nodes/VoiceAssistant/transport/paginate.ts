@@ -21,9 +21,22 @@ export interface PagingOptions {
 }
 
 /**
+ * Pages requested ahead of the one being collected, once the first page has said how many there
+ * are. Enough to hide latency (each page waits ~one round trip), small enough that memory stays at
+ * a few pages beyond the records themselves. Every request still goes through the pacer, so under
+ * the rate limit this degrades to paced one-after-another.
+ */
+export const PAGES_IN_FLIGHT = 3;
+
+type Fetched = { ok: true; envelope: PageEnvelope | undefined } | { ok: false; error: unknown };
+
+/**
  * Walks a page envelope (assistants, calls) for Return All / Limit: asks for the largest page the
  * endpoint allows (fewest requests under the rate limit), stops at the last page or once `limit`
- * records are in.
+ * records are in. Page 1 is fetched alone; its `last_page` lets the following pages be fetched a
+ * few at a time. Pages are collected strictly in order, and each page's own envelope decides
+ * whether the walk goes on (as if walked one by one), so a list that shrinks or grows mid-walk ends
+ * where a sequential walk would; a page fetched beyond that end is discarded.
  */
 export async function apiRequestAllPages(
 	this: ApiContext,
@@ -33,21 +46,61 @@ export async function apiRequestAllPages(
 ): Promise<IDataObject[]> {
 	const wanted = paging.returnAll ? Infinity : Math.max(1, paging.limit ?? paging.maxPerPage);
 	const perPage = Math.min(paging.maxPerPage, Number.isFinite(wanted) ? wanted : paging.maxPerPage);
-	const records: IDataObject[] = [];
+	const pagesForWanted = Number.isFinite(wanted) ? Math.ceil(wanted / perPage) : Infinity;
 	const options: ApiRequestOptions = { itemIndex: paging.itemIndex };
+	const fetchPage = async (page: number): Promise<Fetched> => {
+		try {
+			const envelope = (await apiRequest.call(this, 'GET', endpoint, {
+				...options,
+				qs: { ...qs, per_page: perPage, page },
+			})) as PageEnvelope | undefined;
+			return { ok: true, envelope };
+		} catch (error) {
+			return { ok: false, error };
+		}
+	};
 
-	for (let page = 1; records.length < wanted; page++) {
-		const envelope = (await apiRequest.call(this, 'GET', endpoint, {
-			...options,
-			qs: { ...qs, per_page: perPage, page },
-		})) as PageEnvelope | undefined;
+	const records: IDataObject[] = [];
+	/** Adds one page's records; says whether the walk goes on after it. */
+	const collect = (page: number, envelope: PageEnvelope | undefined): boolean => {
 		const data = Array.isArray(envelope?.data) ? envelope.data : [];
-		for (const record of data) {
-			if (records.length >= wanted) break;
-			records.push(record);
+		const room = wanted - records.length;
+		if (data.length <= room) {
+			for (const record of data) records.push(record);
+		} else {
+			for (let i = 0; i < room; i++) records.push(data[i]);
 		}
 		const lastPage = envelope?.last_page ?? page;
-		if (data.length === 0 || page >= lastPage || envelope?.next_page_url === null) break;
+		return !(records.length >= wanted || data.length === 0 || page >= lastPage || envelope?.next_page_url === null);
+	};
+
+	const first = await fetchPage(1);
+	if (!first.ok) throw first.error;
+	if (!collect(1, first.envelope)) return records;
+
+	// Pages 2.. in order, with at most PAGES_IN_FLIGHT requested but not yet collected.
+	let knownLast = Number(first.envelope?.last_page);
+	let nextToStart = 2;
+	const ahead: Array<Promise<Fetched>> = [];
+	const fill = () => {
+		while (ahead.length < PAGES_IN_FLIGHT && nextToStart <= Math.min(knownLast, pagesForWanted)) {
+			ahead.push(fetchPage(nextToStart++));
+		}
+	};
+	try {
+		for (let page = 2; ; page++) {
+			fill();
+			const next = ahead.shift();
+			if (next === undefined) return records;
+			const fetched = await next;
+			if (!fetched.ok) throw fetched.error;
+			const lastPage = Number(fetched.envelope?.last_page);
+			if (Number.isFinite(lastPage)) knownLast = lastPage;
+			if (!collect(page, fetched.envelope)) return records;
+		}
+	} finally {
+		// Pages requested beyond the end (or after a failure) are reads: let them finish rather than
+		// leave requests running after the node has returned.
+		if (ahead.length > 0) await Promise.all(ahead);
 	}
-	return records;
 }

@@ -1,5 +1,6 @@
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -42,7 +43,7 @@ export async function apiRequest<T = unknown>(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await readCredentials(this);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 	const pacer = pacerFor(credentialKey(baseUrl, String(credentials.apiToken ?? '')));
 	const timeoutMs = readTimeout(this, options.itemIndex);
@@ -152,6 +153,23 @@ function parseIfText(body: unknown): unknown {
 	} catch {
 		return body;
 	}
+}
+
+const credentialsByContext = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+
+/**
+ * The credential, fetched once per node execution (context) instead of once per request: n8n loads
+ * and decrypts it on every getCredentials call, which showed up per page in Return All and per item
+ * with many items. A failed fetch is not kept, so the next request tries again.
+ */
+function readCredentials(ctx: ApiContext): Promise<ICredentialDataDecryptedObject> {
+	let pending = credentialsByContext.get(ctx);
+	if (pending === undefined) {
+		pending = ctx.getCredentials(CREDENTIAL_TYPE);
+		credentialsByContext.set(ctx, pending);
+		pending.catch(() => credentialsByContext.delete(ctx));
+	}
+	return pending;
 }
 
 const timeouts = new WeakMap<object, number>();
