@@ -1,5 +1,5 @@
 /** Shared set-up for the action-node tests: one sandbox per test file, the node run through the harness. */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../../sandbox';
 import { listSearch, loadOptions, runNode, type RunNodeResult } from '../harness';
@@ -36,13 +36,13 @@ export function useSandbox(): NodeTestContext {
 	ctx.run = async (parameters, options = {}) =>
 		await runNode({
 			node: VoiceAssistant,
-			parameters,
+			parameters: parameters as INodeParameters,
 			credentials: options.token ? { ...ctx.credentials, apiToken: options.token } : ctx.credentials,
 			items: options.items,
 			continueOnFail: options.continueOnFail,
 		});
 	ctx.loadOptions = async (method, parameters = {}) =>
-		await loadOptions(VoiceAssistant, method, { parameters, credentials: ctx.credentials });
+		await loadOptions(VoiceAssistant, method, { parameters: parameters as INodeParameters, credentials: ctx.credentials });
 	ctx.listSearch = async (method, filter, paginationToken) =>
 		await listSearch(VoiceAssistant, method, { parameters: {}, credentials: ctx.credentials, filter, paginationToken });
 	ctx.requests = () => ctx.sb.requests.filter((r) => r.path.startsWith('/api/'));

@@ -26,7 +26,7 @@ const lead = (overrides: IDataObject) => ({
 	variablesInput: 'none',
 	...overrides,
 });
-const leadUpdate = (updateFields: IDataObject, leadId: unknown = '1') => ({
+const leadUpdate = (updateFields: IDataObject, leadId: string | number = '1') => ({
 	resource: 'lead',
 	operation: 'update',
 	leadId,
