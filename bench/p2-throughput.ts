@@ -7,6 +7,7 @@
 import http from 'node:http';
 import axios from 'axios';
 
+import { PARALLEL_REQUESTS } from '../nodes/VoiceAssistant/actions/router';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { runNode } from '../test/harness';
 import {
@@ -25,7 +26,13 @@ import {
 const COUNT = Number(process.env.BENCH_P2_COUNT ?? 2000);
 const ROUNDS = Number(process.env.BENCH_P2_ROUNDS ?? 3);
 const LATENCY_MS = 20;
-const PARALLEL = Number(process.env.BENCH_P2_PARALLEL ?? 10);
+const REQUESTED_PARALLEL = Number(process.env.BENCH_P2_PARALLEL ?? 10);
+// The node clamps Requests in Parallel to its bound (router.ts). Every client runs at what the node
+// really runs, so the ratios compare equal concurrency: comparing the node clamped to 10 with a raw
+// client at 50 once looked like a hidden ~300 items/s ceiling in the node.
+const PARALLEL = Number.isFinite(REQUESTED_PARALLEL)
+	? Math.max(PARALLEL_REQUESTS.min, Math.min(PARALLEL_REQUESTS.max, Math.floor(REQUESTED_PARALLEL)))
+	: PARALLEL_REQUESTS.max;
 const ASSISTANT = 1; // Alice's outbound "Sales Outreach"
 
 interface Client {
@@ -129,6 +136,11 @@ async function main(): Promise<void> {
 		`${COUNT} POST /user/make_call, sandbox latency ${LATENCY_MS} ms, no rate limit; ${ROUNDS} rounds, clients take turns, median items/s.`,
 		"n8n's HTTP helper opens a new connection per request (no keep-alive), so the raw client is shown both ways.",
 	];
+	if (PARALLEL !== REQUESTED_PARALLEL) {
+		const clamped = `BENCH_P2_PARALLEL=${REQUESTED_PARALLEL} is outside Requests in Parallel's bounds (${PARALLEL_REQUESTS.min}–${PARALLEL_REQUESTS.max}): every client ran ${PARALLEL} at a time.`;
+		log(`P2: ${clamped}`);
+		notes.push(clamped);
+	}
 	const http4 = loadHttpRequestNode();
 	if ('skipped' in http4) notes.push(`HTTP Request node skipped: ${http4.skipped}`);
 	else {

@@ -1,5 +1,5 @@
 /**
- * SMS billing. Rule (documented in docs/notes/sandbox.md): a message that fits the GSM-7 alphabet is
+ * SMS billing. Rule (documented in docs/sandbox.md): a message that fits the GSM-7 alphabet is
  * billed per 160 GSM characters (extension characters such as € [ ] { } count twice), any other text
  * per 70 UTF-16 code units: segments = ceil(length / 160) or ceil(length / 70), at least 1.
  * This is the simple rule from the platform facts, not the 153/67 concatenation rule.

@@ -1,4 +1,4 @@
-/** Public types of the sandbox (contract in docs/notes/TEAM.md). */
+/** Public types of the sandbox (documented in docs/sandbox.md). */
 import type { SandboxStore } from './store';
 import type { Call } from './records';
 

@@ -18,7 +18,7 @@ export function loadSandboxModule() {
 	return loaded;
 }
 
-/** Same options and result as sandbox/index.ts `startSandbox` (see docs/notes/TEAM.md). */
+/** Same options and result as sandbox/index.ts `startSandbox` (see docs/sandbox.md). */
 export async function startSandbox(opts = {}) {
 	return loadSandboxModule().startSandbox({ port: 0, quiet: true, ...opts });
 }

@@ -1,7 +1,7 @@
 /**
  * Test harness: runs our n8n nodes inside n8n-core's real execution engine (WorkflowExecute,
  * ExecuteContext, LoadOptionsContext, HookContext, WebhookContext) with real HTTP.
- * See docs/notes/harness.md.
+ * See docs/harness.md.
  */
 export { runNode, type RunNodeOptions, type RunNodeResult } from './run-node';
 export { loadOptions, listSearch, type MethodOptions, type ListSearchOptions } from './methods';
