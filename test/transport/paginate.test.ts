@@ -12,8 +12,8 @@ import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Served {
-	/** the envelope for a page; a thrown error = the server failed that page (HTTP 500) */
-	page(page: number, perPage: number): PageEnvelope;
+	/** the envelope for a page (or a bare array); a thrown error = the server failed that page (HTTP 500) */
+	page(page: number, perPage: number): PageEnvelope | IDataObject[];
 	/** how long the server takes for a page */
 	delayMs?(page: number): number;
 }
@@ -145,4 +145,13 @@ it('without last_page in the envelope it stops after the first page', async () =
 	const { ctx, log } = server({ page: (page) => ({ current_page: page, data: [{ id: page }] }) });
 	expect(ids(await apiRequestAllPages.call(ctx, '/user/calls', {}, { returnAll: true, maxPerPage: 100 }))).toEqual([1]);
 	expect(log.requested).toEqual([1]);
+});
+
+it('a deployment that answers a bare array instead of an envelope: its records, one request', async () => {
+	const { ctx, log } = server({ page: () => [{ id: 1 }, { id: 2 }, { id: 3 }] });
+	const all = await apiRequestAllPages.call(ctx, '/user/assistants/get', {}, { returnAll: true, maxPerPage: 100 });
+	expect(ids(all)).toEqual([1, 2, 3]);
+	expect(log.requested).toEqual([1]);
+	const limited = await apiRequestAllPages.call(ctx, '/user/assistants/get', {}, { returnAll: false, limit: 2, maxPerPage: 100 });
+	expect(ids(limited)).toEqual([1, 2]);
 });

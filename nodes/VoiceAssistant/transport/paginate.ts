@@ -50,10 +50,14 @@ export async function apiRequestAllPages(
 	const options: ApiRequestOptions = { itemIndex: paging.itemIndex };
 	const fetchPage = async (page: number): Promise<Fetched> => {
 		try {
-			const envelope = (await apiRequest.call(this, 'GET', endpoint, {
+			const answer = (await apiRequest.call(this, 'GET', endpoint, {
 				...options,
 				qs: { ...qs, per_page: perPage, page },
-			})) as PageEnvelope | undefined;
+			})) as PageEnvelope | IDataObject[] | undefined;
+			// Some deployments answer a list with a bare array instead of an envelope: it is the only page.
+			const envelope = Array.isArray(answer)
+				? { current_page: page, data: answer, last_page: page, next_page_url: null }
+				: answer;
 			return { ok: true, envelope };
 		} catch (error) {
 			return { ok: false, error };

@@ -2,8 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../shared/limits';
-import { apiRequest } from '../transport/request';
-import type { PageEnvelope } from '../transport/paginate';
+import { apiRequestAllPages } from '../transport/paginate';
 
 /** The assistant id from the resource locator (list or ID mode), as the integer the API expects. */
 export function assistantIdParameter(ctx: IHookFunctions): number {
@@ -18,22 +17,15 @@ export function assistantIdParameter(ctx: IHookFunctions): number {
 }
 
 /**
- * Reads one assistant from the assistants list (the API has no single-assistant GET), page by page
- * with the largest page size, stopping at the page that holds it. undefined when no page does.
+ * Reads one assistant from the assistants list (the API has no single-assistant GET).
+ * undefined when no page holds it.
  */
 export async function lookupAssistant(ctx: IHookFunctions, assistantId: number): Promise<IDataObject | undefined> {
-	for (let page = 1; ; page++) {
-		const envelope = (await apiRequest.call(ctx, 'GET', '/user/assistants/get', {
-			qs: { per_page: PAGE_SIZE.assistants.max, page },
-		})) as PageEnvelope | IDataObject[] | undefined;
-		// Some deployments answer with a bare array: treat it as the only page.
-		const records = Array.isArray(envelope) ? envelope : Array.isArray(envelope?.data) ? envelope.data : [];
-		const found = records.find((record) => Number(record.id) === assistantId);
-		if (found) return found;
-		if (Array.isArray(envelope) || !envelope || records.length === 0) return undefined;
-		const lastPage = Number(envelope.last_page ?? page);
-		if (page >= lastPage || envelope.next_page_url === null) return undefined;
-	}
+	const assistants = await apiRequestAllPages.call(ctx, '/user/assistants/get', {}, {
+		returnAll: true,
+		maxPerPage: PAGE_SIZE.assistants.max,
+	});
+	return assistants.find((record) => Number(record.id) === assistantId);
 }
 
 /** Like lookupAssistant, but a missing assistant is an error the user sees. */
