@@ -136,4 +136,23 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 		await screenshot('trigger.png');
 		await rest.deactivateWorkflow('vaExampleRouteCl');
 	});
+	test('searching the node panel for Famulor or Sondos finds the node, with its actions and trigger events', async () => {
+		await page.goto(`${origin}/workflow/vaExampleAsst001`);
+		await page.locator('[data-test-id=canvas-node]').first().waitFor();
+		const panel = page.locator('[data-test-id=node-creator]');
+		for (const term of ['Famulor', 'Sondos']) {
+			// The "+" at the top right opens the node creator with its search box.
+			await page.locator('[data-test-id=node-creator-plus-button]').click();
+			await panel.locator('input').first().fill(term);
+			// n8n lists an action node and its trigger as one entry; opening it shows both.
+			await panel.getByText('Voice Assistant', { exact: true }).first().click();
+			await panel.getByText('Make a call', { exact: true }).first().waitFor();
+			// The 19 actions of the action node and, collapsed below them, the trigger's two events.
+			await panel.getByText('Actions (19)', { exact: true }).first().waitFor();
+			await panel.getByText('Triggers (2)', { exact: true }).first().waitFor();
+			if (term === 'Famulor') await screenshot('node-search.png', false);
+			await page.keyboard.press('Escape');
+			await page.keyboard.press('Escape');
+		}
+	});
 });

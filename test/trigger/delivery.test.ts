@@ -130,11 +130,15 @@ describe('Call Ended deliveries', () => {
 		expect(response.status).toBe(200);
 		await sb.waitForIdle();
 		const started = executions().map((d) => d.result?.workflowData?.[0][0].json as IDataObject);
-		expect(started.length).toBeGreaterThan(0);
-		const lead = sb.store.leads.find((l) => l.id === started[0].lead_id);
-		expect(lead?.campaign_id).toBe(1);
-		expect(started[0]).toMatchObject({ campaign_id: 1, campaign_name: 'Spring Promotion', lead_phone: lead?.phone_number });
-		expect(started[0].lead_variables).toEqual(lead?.variables);
+		// Every lead of the campaign was dialled, and every call arrived carrying its own lead.
+		const campaignLeads = sb.store.leads.filter((l) => l.campaign_id === 1);
+		expect(new Set(started.map((item) => item.lead_id))).toEqual(new Set(campaignLeads.map((l) => l.id)));
+		for (const item of started) {
+			const lead = campaignLeads.find((l) => l.id === item.lead_id);
+			expect(item).toMatchObject({ campaign_id: 1, campaign_name: 'Spring Promotion', lead_phone: lead?.phone_number });
+			expect(item.customer_phone).toBe(lead?.phone_number);
+			expect(item.lead_variables).toEqual(lead?.variables);
+		}
 	});
 
 	it('the status filter acknowledges but drops other calls', async () => {
