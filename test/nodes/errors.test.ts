@@ -60,7 +60,7 @@ describe('Continue On Fail', () => {
 		expect(output[0].json).toMatchObject({ body: 'first', status: 'sent' });
 		expect(output[1].json.error).toBe('Message is 301 characters long; the platform allows at most 300 [item 1]');
 		expect(output[2].json.error).toBe('From number is not SMS capable');
-		expect(output[3].json.error).toBe('To "nonsense" has no country code: write it as +<country code><number>, or set the node option "Default Country" [item 3]');
+		expect(output[3].json.error).toBe('To "nonsense" contains letters, which the platform cannot dial: write the number with digits only [item 3]');
 		expect(output[4].json).toMatchObject({ body: 'fifth', status: 'sent' });
 		// Items 1 and 3 failed validation: only 0, 2 and 4 reached the platform.
 		expect(t.requests().map((r) => (r.body as { body: string }).body)).toEqual(['first', 'third', 'fifth']);
@@ -85,10 +85,14 @@ describe('Continue On Fail', () => {
 		}
 	});
 
-	it('without Continue On Fail the run stops at the first failing item', async () => {
+	it('without Continue On Fail nothing is sent while any item is invalid, and the error names each', async () => {
 		const result = await t.run(parameters, { items });
-		expect(result.error?.message).toBe('Message is 301 characters long; the platform allows at most 300 [item 1]');
-		expect(t.requests()).toHaveLength(1);
+		expect(result.error?.message).toBe(
+			'2 items are invalid, so none of the 5 items was sent: Message is 301 characters long; the platform allows at most 300 [item 1] (and 1 more)',
+		);
+		expect(result.error?.description).toContain('• item 1: Message is 301 characters long');
+		expect(result.error?.description).toContain('• item 3: To "nonsense" contains letters');
+		expect(t.requests()).toHaveLength(0);
 	});
 
 	it('with the error output, failed items go to the second output with their pairedItem', async () => {

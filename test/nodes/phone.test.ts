@@ -2,8 +2,7 @@
  * Phone numbers as people type them → E.164 (shared/phone.ts), and the same rules through the node:
  * Default Country, the error naming field / item / value, nothing sent for a bad number.
  */
-import { checkPhoneNumber, toE164 } from '../../nodes/VoiceAssistant/shared/phone';
-import type { INode } from 'n8n-workflow';
+import { checkPhoneNumber } from '../../nodes/VoiceAssistant/shared/phone';
 import { byId, expectOk, jsonOf, useSandbox } from './helpers';
 
 const valid: Array<[input: string | number, country: string | undefined, e164: string]> = [
@@ -39,16 +38,44 @@ const invalid: Array<[input: unknown, country: string | undefined, reason: strin
 	['(415) 555-2671', undefined, 'has no country code'],
 	['4915123456789', undefined, 'has no country code'],
 	['0151 2345678', 'XX', 'has no country code'],
-	['hello', 'DE', 'is not a phone number'],
+	['hello', 'DE', 'contains letters'],
 	['', 'DE', 'is empty'],
 	['   ', undefined, 'is empty'],
 	[null, 'DE', 'is empty'],
-	['+49 123', undefined, 'is not a valid phone number for DE'],
-	['+1 555 0100', undefined, 'is not a valid phone number'],
-	['+1 415 555 267', undefined, 'is not a valid phone number'],
+	['+49 123', undefined, 'is too short to be a phone number for DE'],
+	['+1 555 0100', undefined, 'is too short to be a phone number'],
+	['+1 415 555 267', undefined, 'is too short to be a phone number'],
 	['07700 900123', 'GB', 'is not a valid phone number for GB'],
 	['+999 1234567', undefined, 'is not a phone number'],
-	['+44 7700 900123 ext. 5', undefined, 'is not a valid phone number'],
+	['+44 7700 900123 ext. 5', undefined, 'has an extension (ext. 5)'],
+	[4.2e21, 'DE', 'is not a phone number'],
+];
+
+/**
+ * Inputs the node used to alter or wrongly accept (first group: the old parser dropped the part it
+ * could not read and sent the rest, which calls somebody else) and inputs it refused with a vague
+ * reason. Each must be refused, naming the field, the item and why.
+ */
+const refused: Array<[input: string, country: string | undefined, reason: string]> = [
+	['+49 151 2345 67x8', undefined, 'has an extension (x8), which the platform cannot dial'],
+	['+49 151 2345678 ext. 12', undefined, 'has an extension (ext. 12)'],
+	['+49 151 2345678 ext12', undefined, 'has an extension (ext12)'],
+	['+49 151 2345678 ext 12', 'DE', 'has an extension (ext 12)'],
+	['+1 415 555 2671 #12', undefined, 'has an extension (#12)'],
+	['+1 415 555 2671;ext=12', undefined, 'has an extension (;ext=12)'],
+	['+1 415 555 2671 x 3', undefined, 'has an extension (x 3)'],
+	['Tel: +49 151 2345678', 'DE', 'contains letters'],
+	['+49 151 2345678 mobil', undefined, 'contains letters'],
+	['+49 151 2345678 (Büro)', undefined, 'contains letters'],
+	['+49 151 2345678 - ask for Anna', undefined, 'contains letters'],
+	['+49 151 2345678 *', undefined, 'contains characters that are not part of a phone number'],
+	['1-800-FLOWERS', 'US', 'contains letters'],
+	['+49 12', undefined, 'is too short to be a phone number for DE'],
+	['+1 415 555 26710', undefined, 'is too long to be a phone number'],
+	['+49 151 2345678, +49 152 3456789', undefined, 'holds more than one number'],
+	['0151 2345678 oder 0152 3456789', 'DE', 'holds more than one number'],
+	['+49 151 2345678 +49 152 3456789', undefined, 'holds more than one number'],
+	['+49 151 2345678\n+49 152 3456789', undefined, 'holds more than one number'],
 ];
 
 describe('shared/phone.ts checkPhoneNumber', () => {
@@ -62,12 +89,9 @@ describe('shared/phone.ts checkPhoneNumber', () => {
 		expect(result.valid === false && result.reason).toContain(reason);
 	});
 
-	it('toE164 throws an item error naming the field, the value and the item', () => {
-		const node = { name: 'Voice Assistant' } as INode;
-		expect(() => toE164(node, 'hello', { field: 'To', itemIndex: 3, defaultCountry: 'DE' })).toThrow(
-			'To "hello" is not a phone number [item 3]',
-		);
-		expect(toE164(node, '0151 2345678', { field: 'To', itemIndex: 0, defaultCountry: 'DE' })).toBe('+491512345678');
+	it.each(refused)('%p with default country %p is refused, never altered: %p', (input, country, reason) => {
+		const result = checkPhoneNumber(input, country);
+		expect(result).toEqual({ valid: false, reason: expect.stringContaining(reason) });
 	});
 });
 
@@ -114,15 +138,35 @@ describe('phone numbers through the node', () => {
 		expect((t.requests()[0].body as { phone_number: string }).phone_number).toBe('+14155552671');
 	});
 
-	it('fails an invalid number naming field, item and value, and sends nothing', async () => {
+	it('fails an invalid number naming field, item and value, and sends nothing, not even the valid items', async () => {
 		const result = await t.run(
 			{ resource: 'sms', operation: 'send', from: 1, to: '={{ $json.to }}', body: 'Hi', defaultCountry: 'DE' },
 			{ items: [{ to: '+49 151 2345678' }, { to: '12' }] },
 		);
-		expect(result.error?.message).toBe('To "12" is not a valid phone number for DE [item 1]');
-		// Item 0 was sent before item 1 failed (items run in order); item 1 never reached the platform.
-		expect(t.requests()).toHaveLength(1);
-		expect((t.requests()[0].body as { to: string }).to).toBe('+491512345678');
+		expect(result.error?.message).toBe('1 item is invalid, so none of the 2 items was sent: To "12" is too short to be a phone number for DE [item 1]');
+		expect(t.requests()).toHaveLength(0);
+	});
+
+	it('refuses every altered or ambiguous number in a batch, each naming field and item, and calls nobody', async () => {
+		const result = await t.run(
+			{ resource: 'call', operation: 'make', assistantId: byId(1), phoneNumber: '={{ $json.phone }}', variablesInput: 'none', defaultCountry: '={{ $json.country }}' },
+			{ items: refused.map(([phone, country]) => ({ phone, country: country ?? '' })), continueOnFail: true },
+		);
+		expect(result.items).toHaveLength(refused.length);
+		result.items.forEach((item, index) => {
+			const [input, , reason] = refused[index];
+			expect(item.pairedItem).toEqual({ item: index });
+			expect(String(item.json.error)).toContain(`Customer Phone Number "${input}" ${reason}`);
+			expect(String(item.json.error)).toMatch(new RegExp(`\\[item ${index}\\]$`));
+		});
+		expect(t.requests()).toHaveLength(0);
+	});
+
+	it('quotes a long input only in part', async () => {
+		const long = `+49 151 2345678 ${'x'.repeat(5000)}`;
+		const result = await t.run({ resource: 'call', operation: 'make', assistantId: byId(1), phoneNumber: long, variablesInput: 'none' });
+		expect(result.error?.message.length).toBeLessThan(300);
+		expect(t.requests()).toHaveLength(0);
 	});
 
 	it('rejects a Default Country that is not an ISO code', async () => {

@@ -111,20 +111,20 @@ const cases: Array<[label: string, parameters: IDataObject, message: string | Re
 	// Lead
 	['lead phone empty', lead({ phoneNumber: EMPTY }), 'Phone Number is required'],
 	['lead phone without country', lead({ phoneNumber: '0151 2345678' }), 'Phone Number "0151 2345678" has no country code: write it as +<country code><number>, or set the node option "Default Country"'],
-	['lead phone invalid', lead({ phoneNumber: '+49 12', defaultCountry: 'DE' }), 'Phone Number "+49 12" is not a valid phone number for DE'],
+	['lead phone invalid', lead({ phoneNumber: '+49 12', defaultCountry: 'DE' }), 'Phone Number "+49 12" is too short to be a phone number for DE'],
 	['lead campaign missing', lead({ campaignId: byId(EMPTY) }), 'Campaign is required'],
 	['lead variables bad JSON', lead({ variablesInput: 'json', variablesJson: '{"a": ' }), /^Variables \(JSON\) is not valid JSON \(.+\)$/],
 	['lead variables JSON array', lead({ variablesInput: 'json', variablesJson: '[1, 2]' }), 'Variables (JSON) must be a JSON object such as {"customer_name": "Ada"} (got "[1, 2]")'],
-	['lead secondary contact phone', lead({ additionalFields: { secondaryContacts: { contacts: [{ phoneNumber: '+49 12' }] } } }), 'Secondary Contact 1 Phone Number "+49 12" is not a valid phone number for DE'],
+	['lead secondary contact phone', lead({ additionalFields: { secondaryContacts: { contacts: [{ phoneNumber: '+49 12' }] } } }), 'Secondary Contact 1 Phone Number "+49 12" is too short to be a phone number for DE'],
 	['lead bad default country', lead({ defaultCountry: 'Germany' }), 'Default Country must be a two-letter ISO country code such as DE or US (got "Germany")'],
 	['lead update ID not numeric', leadUpdate({ status: 'completed' }, 'L-7'), 'Lead ID must be a numeric ID (got "L-7")'],
 	['lead update without fields', leadUpdate({}), 'Update Fields is empty: add at least one field to change'],
 	['lead update bad status', leadUpdate({ status: 'done' }), 'Status must be one of created, completed, reached-max-retries (got "done")'],
-	['lead update bad phone', leadUpdate({ phoneNumber: 'call me' }), 'Phone Number "call me" has no country code: write it as +<country code><number>, or set the node option "Default Country"'],
+	['lead update bad phone', leadUpdate({ phoneNumber: 'call me' }), 'Phone Number "call me" contains letters, which the platform cannot dial: write the number with digits only'],
 	// Campaign
 	['campaign ID not numeric', { resource: 'campaign', operation: 'start', campaignId: byId('={{ "7a" }}') }, 'Campaign must be a numeric ID (got "7a")'],
 	// Call
-	['call phone invalid', call({ phoneNumber: '+1 555' }), 'Customer Phone Number "+1 555" is not a valid phone number'],
+	['call phone invalid', call({ phoneNumber: '+1 555' }), 'Customer Phone Number "+1 555" is too short to be a phone number'],
 	['call assistant missing', call({ assistantId: byId(EMPTY) }), 'Assistant is required'],
 	['call variables pair without name', call({ variablesInput: 'pairs', variables: { pairs: [{ name: 'a', value: '1' }, { name: '', value: '2' }] } }), 'Variables has a variable without a name (entry 2)'],
 	['calls date not a date', calls({ dateFrom: 'yesterday' }), 'Date From must be a date such as 2025-06-01 (got "yesterday")'],
@@ -138,7 +138,7 @@ const cases: Array<[label: string, parameters: IDataObject, message: string | Re
 	['sms emoji body over 300', sms({ body: '😀'.repeat(301) }), 'Message is 301 characters long; the platform allows at most 300'],
 	['sms body empty', sms({ body: EMPTY }), 'Message is required'],
 	['sms recipient empty', sms({ to: EMPTY }), 'To is required'],
-	['sms recipient invalid', sms({ to: 'twelve' }), 'To "twelve" has no country code: write it as +<country code><number>, or set the node option "Default Country"'],
+	['sms recipient invalid', sms({ to: 'twelve' }), 'To "twelve" contains letters, which the platform cannot dial: write the number with digits only'],
 	['sms sender empty', sms({ from: EMPTY }), 'From is required: pick one of your phone numbers'],
 	['sms sender not a number', sms({ from: 'office' }), 'From must be one of your phone numbers or its ID (got "office")'],
 ];
@@ -170,9 +170,14 @@ describe('validation before sending', () => {
 		expect(t.requests()).toHaveLength(0);
 	});
 
-	it('stops the workflow with the item error (and its itemIndex) when Continue On Fail is off', async () => {
+	it('stops the workflow with one error naming every invalid item (and the first itemIndex) when Continue On Fail is off', async () => {
 		const result = await t.run(create({ speechSpeed: 1.5 }), { items: [{}, {}, {}] });
-		expect(result.error?.message).toBe('Speech Speed must be between 0.7 and 1.2 (got 1.5) [item 0]');
+		expect(result.error?.message).toBe(
+			'3 items are invalid, so none of the 3 items was sent: Speech Speed must be between 0.7 and 1.2 (got 1.5) [item 0] (and 2 more)',
+		);
+		for (const index of [0, 1, 2]) {
+			expect(result.error?.description).toContain(`• item ${index}: Speech Speed must be between 0.7 and 1.2 (got 1.5) [item ${index}]`);
+		}
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(0);
 		expect(t.requests()).toHaveLength(0);

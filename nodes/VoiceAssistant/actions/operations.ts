@@ -1,17 +1,21 @@
-import type { ResourceOperations } from './types';
-import * as assistant from './assistant/Assistant.resource';
-import * as call from './call/Call.resource';
-import * as campaign from './campaign/Campaign.resource';
-import * as lead from './lead/Lead.resource';
-import * as reference from './reference/Reference.resource';
-import * as sms from './sms/Sms.resource';
+import { resource as assistant } from './assistant/Assistant.resource';
+import { resource as call } from './call/Call.resource';
+import { resource as campaign } from './campaign/Campaign.resource';
+import { resource as lead } from './lead/Lead.resource';
+import type { AnyOperation, Resource } from './operation';
+import { resource as reference } from './reference/Reference.resource';
+import { resource as sms } from './sms/Sms.resource';
 
-/** resource value → operation value → module. Adding an operation: write its file, list it in its resource file. */
-export const operationsByResource: Record<string, ResourceOperations> = {
-	assistant: assistant.operations,
-	lead: lead.operations,
-	campaign: campaign.operations,
-	call: call.operations,
-	sms: sms.operations,
-	reference: reference.operations,
-};
+/** Every resource of the node; the node's properties and the router are both built from this list. */
+export const RESOURCES: Resource[] = [assistant, call, campaign, lead, reference, sms];
+
+/** resource value → operation value → operation. */
+export const operationsByResource: Record<string, Record<string, AnyOperation>> = Object.fromEntries(
+	RESOURCES.map((resource) => [resource.value, Object.fromEntries(resource.operations.map((op) => [op.value, op]))]),
+);
+
+export function findOperation(resource: string, operation: string): AnyOperation | undefined {
+	return Object.hasOwn(operationsByResource, resource) && Object.hasOwn(operationsByResource[resource], operation)
+		? operationsByResource[resource][operation]
+		: undefined;
+}

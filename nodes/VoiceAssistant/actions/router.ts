@@ -1,65 +1,72 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { operationsByResource } from './operations';
-import { runInOrder } from './runInOrder';
-
-/** Bounds of Request Options → Requests in Parallel. */
-export const PARALLEL_REQUESTS = { min: 1, max: 10, default: 1 } as const;
+import { apiFor } from './api';
+import { checkBatch } from './batch/checkBatch';
+import { asItemError, describeStop, errorItem, invalidBatchError } from './batch/report';
+import { runMemoryFor } from './batch/retryMemory';
+import { runInOrder } from './batch/runInOrder';
+import { sendItem } from './batch/sendItem';
+import { findOperation } from './operations';
+import { readRequestOptions } from './requestOptions';
 
 /**
- * The per-item loop: picks the operation, runs it for every input item (in parallel up to the
- * node's "Requests in Parallel" option, results kept in input order), attaches pairedItem, and
- * turns a failure into an error item when "Continue On Fail" is on. Nothing below this file knows
- * about item order or continueOnFail. Pacing across the parallel lanes is the transport's job.
+ * The item loop, in three steps:
+ * 1. check the whole batch (every item's request built and checked, lookups done) before anything
+ *    is sent: with Continue On Fail off, one invalid item means nothing is sent;
+ * 2. send the items in input order, "Requests in Parallel" at a time; a write that succeeded in an
+ *    earlier try of this run (n8n's Retry On Fail) is replayed, not repeated; after a failure no
+ *    new item starts;
+ * 3. shape the answers into items with pairedItem, or error items under Continue On Fail.
+ * Nothing below this file knows about item order or Continue On Fail.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const op = operationsByResource[resource]?.[operation];
+	const op = findOperation(resource, operation);
 	if (!op) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-
-	const concurrency = readConcurrency(this);
+	const node = this.getNode();
+	const options = readRequestOptions(this);
 	const continueOnFail = this.continueOnFail();
-	const perItem = await runInOrder(items.length, concurrency, async (itemIndex) => {
+
+	const checked = await checkBatch(this, op, items.length, options);
+	if (!continueOnFail) {
+		const lookupFailure = checked.find((entry) => !entry.ok && entry.beforeSending === 'lookup');
+		if (lookupFailure && !lookupFailure.ok) throw lookupFailure.error;
+		const invalid = checked.flatMap((entry, itemIndex) => (entry.ok ? [] : [{ itemIndex, error: entry.error }]));
+		if (invalid.length === 1 && items.length === 1) throw asItemError(node, invalid[0].error, 0);
+		if (invalid.length > 0) throw invalidBatchError(node, invalid, items.length);
+	}
+
+	const memory = op.write ? runMemoryFor(this) : undefined;
+	let replayed = 0;
+	const outcomes = await runInOrder(items.length, options.parallel, async (itemIndex): Promise<INodeExecutionData[]> => {
+		const entry = checked[itemIndex];
+		if (!entry.ok) return [errorItem(entry.error, itemIndex)];
 		try {
-			const output = await op.execute.call(this, itemIndex);
-			return output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
+			const result = await sendItem(op, entry.prepared, apiFor(this, op, itemIndex, options), memory);
+			if (result.replayed) replayed++;
+			return result.records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (continueOnFail) return [errorItem(error, itemIndex)];
-			throw asItemError(this, error, itemIndex);
+			throw asItemError(node, error, itemIndex);
 		}
 	});
-	return [perItem.flat()];
-}
 
-function readConcurrency(ctx: IExecuteFunctions): number {
-	const value = Number(ctx.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL_REQUESTS.default));
-	if (!Number.isFinite(value)) return PARALLEL_REQUESTS.default;
-	return Math.max(PARALLEL_REQUESTS.min, Math.min(PARALLEL_REQUESTS.max, Math.floor(value)));
-}
-
-/**
- * The error item n8n expects: only `error` and `details` in json, so "On Error: Continue (using error
- * output)" routes it. No `item.error`: n8n would replace the json with the message alone and drop
- * the details (for writes: whether the action may have happened).
- */
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const err = error as { message?: string; description?: string | null };
-	const json: IDataObject = { error: err.message ?? String(error) };
-	if (err.description) json.details = err.description;
-	return { json, pairedItem: { item: itemIndex } };
-}
-
-/** n8n shows "item N" from context.itemIndex; make sure every thrown error carries it. */
-function asItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeOperationError || (error as { name?: string })?.name === 'NodeApiError') {
-		const withContext = error as { context?: IDataObject };
-		withContext.context = { ...(withContext.context ?? {}), itemIndex };
-		return error as Error;
+	const failedIndex = outcomes.findIndex((outcome) => outcome?.ok === false);
+	if (failedIndex >= 0) {
+		memory?.finish(true);
+		const failure = outcomes[failedIndex] as { ok: false; error: unknown };
+		const done = outcomes.flatMap((outcome, index) => (outcome?.ok ? [index] : []));
+		const notSent = outcomes.flatMap((outcome, index) => (outcome === undefined ? [index] : []));
+		const error = describeStop(failure.error, { failedIndex, itemCount: items.length, done, replayed, notSent, effect: op.write });
+		throw asItemError(node, error, failedIndex);
 	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	const output = outcomes.flatMap((outcome) => (outcome?.ok ? outcome.value : []));
+	// n8n runs a node again (Retry On Fail) when its first output item is an error item.
+	memory?.finish(output[0]?.json.error !== undefined);
+	return [output];
 }

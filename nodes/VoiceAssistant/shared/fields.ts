@@ -42,14 +42,18 @@ export function rangeTypeOptions(range: NumericRange): INodeProperties['typeOpti
 	};
 }
 
-export function assistantLocator(options: {
-	name?: string;
-	searchListMethod: 'searchAssistants' | 'searchOutboundAssistants';
+/** A record picked From List (searchable) or By ID; the ID is checked as a number in the editor too. */
+function recordLocator(options: {
+	name: string;
+	noun: string;
+	example: string;
+	searchListMethod: string;
 	description: string;
 }): INodeProperties {
+	const title = options.noun.charAt(0).toUpperCase() + options.noun.slice(1);
 	return {
-		displayName: 'Assistant',
-		name: options.name ?? 'assistantId',
+		displayName: title,
+		name: options.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -59,18 +63,18 @@ export function assistantLocator(options: {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select an assistant...',
+				placeholder: `Select a ${options.noun}...`,
 				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: 'e.g. 42',
+				placeholder: `e.g. ${options.example}`,
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'An assistant ID is a number, e.g. 42' },
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `${options.noun === 'assistant' ? 'An' : 'A'} ${options.noun} ID is a number, e.g. ${options.example}` },
 					},
 				],
 			},
@@ -78,36 +82,15 @@ export function assistantLocator(options: {
 	};
 }
 
+export function assistantLocator(options: {
+	searchListMethod: 'searchAssistants' | 'searchOutboundAssistants';
+	description: string;
+}): INodeProperties {
+	return recordLocator({ name: 'assistantId', noun: 'assistant', example: '42', ...options });
+}
+
 export function campaignLocator(description: string): INodeProperties {
-	return {
-		displayName: 'Campaign',
-		name: 'campaignId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a campaign...',
-				typeOptions: { searchListMethod: 'searchCampaigns', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 7',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A campaign ID is a number, e.g. 7' },
-					},
-				],
-			},
-		],
-	};
+	return recordLocator({ name: 'campaignId', noun: 'campaign', example: '7', searchListMethod: 'searchCampaigns', description });
 }
 
 export const PHONE_HINT = 'Any common format, e.g. +49 151 2345678 or (415) 555-2671 with Default Country set';
@@ -157,44 +140,48 @@ export function variablesFields(description: string): INodeProperties[] {
 	];
 }
 
+/** The name/value rows of a variables fixedCollection. */
+export function pairsFieldOptions(namePlaceholder = 'e.g. customer_name'): INodeProperties['options'] {
+	return [
+		{
+			displayName: 'Variable',
+			name: 'pairs',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: namePlaceholder },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	];
+}
+
 export function variablePairsField(options: {
-	name?: string;
-	displayName?: string;
 	description: string;
 	displayOptions?: INodeProperties['displayOptions'];
 }): INodeProperties {
 	const field: INodeProperties = {
-		displayName: options.displayName ?? 'Variables',
-		name: options.name ?? 'variables',
+		displayName: 'Variables',
+		name: 'variables',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Variable',
 		default: {},
 		description: options.description,
-		options: [
-			{
-				displayName: 'Variable',
-				name: 'pairs',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. customer_name',
-					},
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-					},
-				],
-			},
-		],
+		options: pairsFieldOptions(),
 	};
 	if (options.displayOptions) field.displayOptions = options.displayOptions;
 	return field;
+}
+
+/** A campaign picked from a dropdown (filters and update fields; the required one is campaignLocator). */
+export function campaignOptionField(description: string): INodeProperties {
+	return {
+		displayName: 'Campaign Name or ID',
+		name: 'campaignId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getCampaigns' },
+		default: '',
+		description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
 }
 
 /** Common countries for the "Default Country" dropdown; any other ISO code works through an expression. */

@@ -14,21 +14,21 @@ export interface ErrorPlace {
 	itemIndex?: number;
 	/** what a 404 means here, e.g. 'Assistant 12' */
 	notFound?: string;
+	/** what a write that may have happened did, e.g. 'the call may have been placed' */
+	effect?: string;
 }
 
-/** What "it may have happened" means per write endpoint; the fallback is generic. */
-function actionOf(method: string, endpoint: string): string {
-	if (endpoint.startsWith('/user/make_call')) return 'the call may have been placed';
-	if (endpoint.startsWith('/user/sms')) return 'the SMS may have been sent (and charged)';
-	if (endpoint === '/user/lead') return 'the lead may have been created';
-	if (endpoint.startsWith('/user/leads/')) return 'the lead may have been updated';
-	if (endpoint.startsWith('/user/campaigns/update-status')) return 'the campaign may have been started or stopped';
-	if (endpoint.startsWith('/user/assistants/enable-inbound-webhook')) return 'the inbound webhook may have been enabled';
-	if (endpoint.startsWith('/user/assistants/disable-inbound-webhook')) return 'the inbound webhook may have been disabled';
-	if (endpoint.startsWith('/user/assistant')) {
-		return method === 'POST' ? 'the assistant may have been created' : 'the assistant may have been updated';
-	}
-	return 'the request may have been carried out';
+/** Errors of writes that may have happened anyway (timeout, cut connection, 5xx, unreadable answer). */
+const uncertainWrites = new WeakSet<object>();
+
+/** Whether this error is a write whose outcome is unknown: it must not be sent again blindly. */
+export function mayHaveHappened(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && uncertainWrites.has(error);
+}
+
+function markUncertain(error: NodeApiError): NodeApiError {
+	uncertainWrites.add(error);
+	return error;
 }
 
 const CHECK_FIRST =
@@ -51,14 +51,15 @@ export function uncertainWriteError(
 	httpCode?: string,
 	response: JsonObject = { message: what },
 ): NodeApiError {
-	const action = actionOf(place.method, place.endpoint);
-	return create(
+	const action = place.effect ?? 'the request may have been carried out';
+	const error = create(
 		place,
 		response,
 		`${what} — ${action}: check before retrying`,
 		[`${place.method} ${place.endpoint}: ${detail ?? what}.`, CHECK_FIRST].join(' '),
 		httpCode,
 	);
+	return markUncertain(error);
 }
 
 export function networkError(place: ErrorPlace, failure: NetworkFailure, error: unknown, timeoutMs: number, write: boolean): NodeApiError {
@@ -143,13 +144,14 @@ export function serverErrorOnWrite(place: ErrorPlace, status: number, body: unkn
 export function notJsonError(place: ErrorPlace, status: number, body: string, write: boolean): NodeApiError {
 	const excerpt = body.slice(0, 200);
 	if (write) {
-		return create(
+		const error = create(
 			place,
 			{ body: excerpt },
 			`The platform accepted the request (HTTP ${status}) but its answer could not be read — the action has most likely happened: check before retrying`,
 			`${place.method} ${place.endpoint} returned: ${excerpt}. ${CHECK_FIRST}`,
 			String(status),
 		);
+		return markUncertain(error);
 	}
 	return create(place, { body: excerpt }, 'The platform answered with something that is not JSON', `${place.method} ${place.endpoint} returned: ${excerpt}`, String(status));
 }
@@ -190,4 +192,25 @@ function formatFieldErrors(errors: unknown): { summary: string; lines: string } 
 function stringify(body: unknown): string | undefined {
 	if (body === undefined || body === null || body === '') return undefined;
 	return typeof body === 'string' ? body.slice(0, 300) : JSON.stringify(body).slice(0, 300);
+}
+
+/**
+ * A 2xx answer that is not what the reference documents for this endpoint. Never read as "no records":
+ * an empty output would look like success.
+ */
+export function unexpectedAnswerError(place: ErrorPlace, expected: string, answer: unknown): NodeApiError {
+	const got = Array.isArray(answer) ? 'a list' : answer === null || answer === undefined || answer === '' ? 'nothing' : typeof answer === 'object' ? `an object with ${describeKeys(answer as IDataObject)}` : `the text ${JSON.stringify(String(answer).slice(0, 80))}`;
+	return create(
+		place,
+		{ message: 'unexpected answer' },
+		`The platform answered with something other than ${expected}`,
+		`${place.method} ${place.endpoint} answered ${got}. This node reads the answer the API reference documents; check the credential's Base URL (a proxy or another service may be answering).`,
+	);
+}
+
+function describeKeys(record: IDataObject): string {
+	const keys = Object.keys(record);
+	if (keys.length === 0) return 'no fields';
+	const shown = keys.slice(0, 5).join(', ');
+	return keys.length > 5 ? `the fields ${shown}, …` : `the fields ${shown}`;
 }

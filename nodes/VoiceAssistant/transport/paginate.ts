@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { unexpectedAnswerError } from './errors';
 import { apiRequest } from './request';
 import type { ApiContext, ApiRequestOptions } from './request';
 
@@ -18,6 +19,7 @@ export interface PagingOptions {
 	/** the endpoint's largest per_page */
 	maxPerPage: number;
 	itemIndex?: number;
+	timeoutMs?: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface PagingOptions {
  */
 export const PAGES_IN_FLIGHT = 3;
 
-type Fetched = { ok: true; envelope: PageEnvelope | undefined } | { ok: false; error: unknown };
+type Fetched = { ok: true; envelope: PageEnvelope } | { ok: false; error: unknown };
 
 /**
  * Walks a page envelope (assistants, calls) for Return All / Limit: asks for the largest page the
@@ -47,7 +49,7 @@ export async function apiRequestAllPages(
 	const wanted = paging.returnAll ? Infinity : Math.max(1, paging.limit ?? paging.maxPerPage);
 	const perPage = Math.min(paging.maxPerPage, Number.isFinite(wanted) ? wanted : paging.maxPerPage);
 	const pagesForWanted = Number.isFinite(wanted) ? Math.ceil(wanted / perPage) : Infinity;
-	const options: ApiRequestOptions = { itemIndex: paging.itemIndex };
+	const options: ApiRequestOptions = { itemIndex: paging.itemIndex, timeoutMs: paging.timeoutMs };
 	const fetchPage = async (page: number): Promise<Fetched> => {
 		try {
 			const answer = (await apiRequest.call(this, 'GET', endpoint, {
@@ -55,10 +57,14 @@ export async function apiRequestAllPages(
 				qs: { ...qs, per_page: perPage, page },
 			})) as PageEnvelope | IDataObject[] | undefined;
 			// Some deployments answer a list with a bare array instead of an envelope: it is the only page.
-			const envelope = Array.isArray(answer)
-				? { current_page: page, data: answer, last_page: page, next_page_url: null }
-				: answer;
-			return { ok: true, envelope };
+			if (Array.isArray(answer)) {
+				return { ok: true, envelope: { current_page: page, data: answer, last_page: page, next_page_url: null } };
+			}
+			if (answer === null || typeof answer !== 'object' || !Array.isArray(answer.data)) {
+				const place = { node: this.getNode(), method: 'GET' as const, endpoint, itemIndex: paging.itemIndex };
+				throw unexpectedAnswerError(place, 'a page of records (a "data" list)', answer);
+			}
+			return { ok: true, envelope: answer as PageEnvelope };
 		} catch (error) {
 			return { ok: false, error };
 		}
@@ -67,7 +73,7 @@ export async function apiRequestAllPages(
 	const records: IDataObject[] = [];
 	/** Adds one page's records; says whether the walk goes on after it. */
 	const collect = (page: number, envelope: PageEnvelope | undefined): boolean => {
-		const data = Array.isArray(envelope?.data) ? envelope.data : [];
+		const data = envelope?.data ?? [];
 		const room = wanted - records.length;
 		if (data.length <= room) {
 			for (const record of data) records.push(record);

@@ -29,6 +29,10 @@ export interface ApiRequestOptions {
 	itemIndex?: number;
 	/** what a 404 means here, e.g. 'Assistant 12' → "Assistant 12 was not found" */
 	notFound?: string;
+	/** for writes: what may have happened when the outcome is unknown, e.g. 'the call may have been placed' */
+	effect?: string;
+	/** ms to wait for an answer (the node's Request Options → Timeout); default RETRY.defaultTimeoutMs */
+	timeoutMs?: number;
 }
 
 /**
@@ -46,9 +50,9 @@ export async function apiRequest<T = unknown>(
 	const credentials = await readCredentials(this);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 	const pacer = pacerFor(credentialKey(baseUrl, String(credentials.apiToken ?? '')));
-	const timeoutMs = readTimeout(this, options.itemIndex);
+	const timeoutMs = options.timeoutMs ?? RETRY.defaultTimeoutMs;
 	const signal = cancelSignal(this);
-	const place: ErrorPlace = { node: this.getNode(), method, endpoint, itemIndex: options.itemIndex, notFound: options.notFound };
+	const place: ErrorPlace = { node: this.getNode(), method, endpoint, itemIndex: options.itemIndex, notFound: options.notFound, effect: options.effect };
 	const read = isRead(method);
 
 	let rateLimitRetries = 0;
@@ -170,36 +174,6 @@ function readCredentials(ctx: ApiContext): Promise<ICredentialDataDecryptedObjec
 		pending.catch(() => credentialsByContext.delete(ctx));
 	}
 	return pending;
-}
-
-const timeouts = new WeakMap<object, number>();
-
-/**
- * The node's Request Options → Timeout (ms); contexts without it (trigger, dropdowns) use the default.
- * A node-level setting: read once per execution, not once per request.
- */
-function readTimeout(ctx: ApiContext, itemIndex: number | undefined): number {
-	let timeout = timeouts.get(ctx);
-	if (timeout === undefined) {
-		timeout = readTimeoutOption(ctx, itemIndex);
-		timeouts.set(ctx, timeout);
-	}
-	return timeout;
-}
-
-function readTimeoutOption(ctx: ApiContext, itemIndex: number | undefined): number {
-	let value: unknown;
-	try {
-		if ('getInputData' in ctx) {
-			value = ctx.getNodeParameter('requestOptions.timeout', itemIndex ?? 0, RETRY.defaultTimeoutMs);
-		} else {
-			value = (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions.timeout', RETRY.defaultTimeoutMs);
-		}
-	} catch {
-		value = undefined;
-	}
-	const ms = Number(value);
-	return Number.isFinite(ms) && ms > 0 ? Math.round(ms) : RETRY.defaultTimeoutMs;
 }
 
 function cancelSignal(ctx: ApiContext): AbortSignal | undefined {

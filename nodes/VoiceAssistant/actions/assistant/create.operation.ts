@@ -1,14 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
 import { writeResult } from '../../shared/items';
-import { apiRequest } from '../../transport/request';
-import { buildCreateBody, createProperties } from './fields';
-
-export const description: INodeProperties[] = createProperties();
+import type { Operation, Prepared } from '../operation';
+import { createBody, createProperties } from './fields/body';
 
 /** POST /user/assistant → {message, data: {id, name, status, type, mode}}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = buildCreateBody(this, itemIndex);
-	const response = await apiRequest.call(this, 'POST', '/user/assistant', { body, itemIndex });
-	return [{ json: writeResult(response) }];
-}
+export const operation: Operation<Prepared> = {
+	value: 'create',
+	name: 'Create',
+	description: 'Create an AI voice assistant',
+	action: 'Create an assistant',
+	write: { mayHaveHappened: 'the assistant may have been created', done: ['assistant created', 'assistants created'] },
+	fields: createProperties(),
+	prepare: (item) => ({ request: { method: 'POST', path: '/user/assistant', body: createBody(item) } }),
+	output: (answer) => [writeResult(answer)],
+};

@@ -1,12 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { returnAllFields, simplifyField } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { PAGE_SIZE } from '../../shared/limits';
-import { readPaging } from '../../shared/params';
-import { apiRequestAllPages } from '../../transport/paginate';
-
-export const description: INodeProperties[] = [...returnAllFields(), simplifyField];
+import type { Operation, Prepared } from '../operation';
 
 /** What "Simplify" keeps of an assistant record (the full record has 60+ fields). */
 export const SIMPLE_ASSISTANT_KEYS = [
@@ -29,15 +26,23 @@ export const SIMPLE_ASSISTANT_KEYS = [
 	'updated_at',
 ] as const;
 
-/** GET /user/assistants/get, walking per_page/page (100 per page) for Return All / Limit. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { returnAll, limit } = readPaging(this, itemIndex);
-	const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
-	const records = await apiRequestAllPages.call(
-		this,
-		'/user/assistants/get',
-		{},
-		{ returnAll, limit, maxPerPage: PAGE_SIZE.assistants.max, itemIndex },
-	);
-	return records.map((record) => ({ json: simple ? pick(record, SIMPLE_ASSISTANT_KEYS) : record }));
+interface ListAssistants extends Prepared {
+	simple: boolean;
 }
+
+/** GET /user/assistants/get, walking per_page/page (100 per page) for Return All / Limit. */
+export const operation: Operation<ListAssistants> = {
+	value: 'getMany',
+	name: 'Get Many',
+	description: 'List assistants',
+	action: 'Get many assistants',
+	fields: [...returnAllFields(), simplifyField],
+	prepare(item) {
+		const { returnAll, limit } = item.paging();
+		return {
+			simple: item.get('simple', true) as boolean,
+			request: { method: 'GET', path: '/user/assistants/get', paging: { returnAll, limit, maxPerPage: PAGE_SIZE.assistants.max } },
+		};
+	},
+	output: (records, { simple }) => (records as IDataObject[]).map((record) => (simple ? pick(record, SIMPLE_ASSISTANT_KEYS) : record)),
+};

@@ -1,16 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
 import { returnAllFields } from '../../shared/fields';
-import { toItems } from '../../shared/items';
-import { readPaging } from '../../shared/params';
-import { apiRequest } from '../../transport/request';
+import { listAnswer } from '../answers';
+import type { Operation, Prepared } from '../operation';
 
-export const description: INodeProperties[] = [...returnAllFields()];
+interface ListOutbound extends Prepared {
+	limit: number;
+}
 
 /** GET /user/assistants/outbound: all outbound assistants in one array (reduced records); Limit is applied here. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { limit } = readPaging(this, itemIndex);
-	const records = await apiRequest.call(this, 'GET', '/user/assistants/outbound', { itemIndex });
-	const list = Array.isArray(records) ? records : [];
-	return toItems(list.slice(0, limit));
-}
+export const operation: Operation<ListOutbound> = {
+	value: 'getManyOutbound',
+	name: 'Get Many Outbound',
+	description: 'List the assistants that place calls',
+	action: 'Get many outbound assistants',
+	fields: returnAllFields(),
+	prepare: (item) => ({ limit: item.paging().limit, request: { method: 'GET', path: '/user/assistants/outbound' } }),
+	output: (answer, { limit, request }, api) => listAnswer(answer, api, request).slice(0, limit),
+};

@@ -1,24 +1,23 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
 import { assistantLocator } from '../../shared/fields';
-import { readLocatorId } from '../../shared/params';
-import { apiRequest } from '../../transport/request';
 import { writeResult } from '../../shared/items';
-import { buildUpdateBody, updateProperties } from './fields';
+import type { Operation, Prepared } from '../operation';
+import { updateBody, updateProperties } from './fields/body';
 
-export const description: INodeProperties[] = [
-	assistantLocator({ searchListMethod: 'searchAssistants', description: 'The assistant to change' }),
-	...updateProperties(),
-];
+interface UpdateAssistant extends Prepared {
+	id: number;
+}
 
 /** PUT /user/assistant/{id} with only the fields the user added; null clears phone number / webhook URL. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = readLocatorId(this, 'assistantId', 'Assistant', itemIndex);
-	const body = buildUpdateBody(this, itemIndex);
-	const response = await apiRequest.call(this, 'PUT', `/user/assistant/${id}`, {
-		body,
-		itemIndex,
-		notFound: `Assistant ${id}`,
-	});
-	return [{ json: { id, ...writeResult(response) } }];
-}
+export const operation: Operation<UpdateAssistant> = {
+	value: 'update',
+	name: 'Update',
+	description: 'Change settings of an assistant',
+	action: 'Update an assistant',
+	write: { mayHaveHappened: 'the assistant may have been updated', done: ['assistant updated', 'assistants updated'] },
+	fields: [assistantLocator({ searchListMethod: 'searchAssistants', description: 'The assistant to change' }), ...updateProperties()],
+	prepare(item) {
+		const id = item.locatorId('assistantId', 'Assistant');
+		return { id, request: { method: 'PUT', path: `/user/assistant/${id}`, body: updateBody(item), notFound: `Assistant ${id}` } };
+	},
+	output: (answer, { id }) => [{ id, ...writeResult(answer) }],
+};

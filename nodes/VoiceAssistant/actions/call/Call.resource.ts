@@ -1,36 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Resource } from '../operation';
+import { operation as getMany } from './getMany.operation';
+import { operation as make } from './make.operation';
 
-import { showFor } from '../showFor';
-import type { ResourceOperations } from '../types';
-import * as getMany from './getMany.operation';
-import * as make from './make.operation';
-
-export const operations: ResourceOperations = { make, getMany };
-
-export const operationField: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['call'] } },
-	options: [
-		{
-			name: 'Get Many',
-			value: 'getMany',
-			description: 'List past calls, with filters',
-			action: 'Get many calls',
-		},
-		{
-			name: 'Make',
-			value: 'make',
-			description: 'Have an outbound assistant call a phone number now',
-			action: 'Make a call',
-		},
-	],
-	default: 'make',
-};
-
-export const fields: INodeProperties[] = [
-	...showFor('call', 'make', make.description),
-	...showFor('call', 'getMany', getMany.description),
-];
+export const resource: Resource = { value: 'call', name: 'Call', defaultOperation: 'make', operations: [make, getMany] };

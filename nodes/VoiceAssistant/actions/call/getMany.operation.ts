@@ -1,13 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllFields, simplifyField, valueOptions } from '../../shared/fields';
+import { campaignOptionField, returnAllFields, simplifyField, valueOptions } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { CALL_STATES, CALL_TYPES, PAGE_SIZE } from '../../shared/limits';
-import { readDefaultCountry, readPaging, readPhone } from '../../shared/params';
-import { fail, requireId, requireOneOf, toIsoDate } from '../../shared/validate';
-import { apiRequestAllPages } from '../../transport/paginate';
+import { requireId, requireOneOf, toIsoDate } from '../../shared/validate';
+import type { ItemParams } from '../itemParams';
+import type { Operation, Prepared } from '../operation';
 
-export const description: INodeProperties[] = [
+const fields: INodeProperties[] = [
 	...returnAllFields(),
 	{
 		displayName: 'Filters',
@@ -25,15 +25,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Only calls of this assistant. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			{
-				displayName: 'Campaign Name or ID',
-				name: 'campaignId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCampaigns' },
-				default: '',
-				description:
-					'Only calls of this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			campaignOptionField('Only calls of this campaign'),
 			{
 				displayName: 'Customer Phone Number',
 				name: 'phoneNumber',
@@ -94,43 +86,45 @@ export const SIMPLE_CALL_KEYS = [
 	'created_at',
 ] as const;
 
-/** GET /user/calls with the nine query parameters (per_page/page walked for Return All / Limit). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { returnAll, limit } = readPaging(this, itemIndex);
-	const simple = this.getNodeParameter('simple', itemIndex, true) as boolean;
-	const qs = readFilters(this, itemIndex);
-	const records = await apiRequestAllPages.call(this, '/user/calls', qs, {
-		returnAll,
-		limit,
-		maxPerPage: PAGE_SIZE.calls.max,
-		itemIndex,
-	});
-	return records.map((record) => ({ json: simple ? pick(record, SIMPLE_CALL_KEYS) : record }));
+interface ListCalls extends Prepared {
+	simple: boolean;
 }
 
-function readFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const node = ctx.getNode();
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+/** GET /user/calls with the nine query parameters (per_page/page walked for Return All / Limit). */
+export const operation: Operation<ListCalls> = {
+	value: 'getMany',
+	name: 'Get Many',
+	description: 'List past calls, with filters',
+	action: 'Get many calls',
+	defaultCountry: true,
+	fields,
+	prepare(item) {
+		const { returnAll, limit } = item.paging();
+		return {
+			simple: item.get('simple', true) as boolean,
+			request: {
+				method: 'GET',
+				path: '/user/calls',
+				qs: callFilters(item),
+				paging: { returnAll, limit, maxPerPage: PAGE_SIZE.calls.max },
+			},
+		};
+	},
+	output: (records, { simple }) => (records as IDataObject[]).map((record) => (simple ? pick(record, SIMPLE_CALL_KEYS) : record)),
+};
+
+function callFilters(item: ItemParams): IDataObject {
+	const filters = item.get('filters', {}) as IDataObject;
 	const given = (key: string) => filters[key] !== undefined && filters[key] !== null && filters[key] !== '';
 	const qs: IDataObject = {};
-	if (given('status')) qs.status = requireOneOf(node, filters.status, CALL_STATES, { field: 'Status', itemIndex });
-	if (given('type')) qs.type = requireOneOf(node, filters.type, CALL_TYPES, { field: 'Type', itemIndex });
-	if (given('phoneNumber')) {
-		qs.phone_number = readPhone(
-			ctx,
-			filters.phoneNumber,
-			'Customer Phone Number',
-			itemIndex,
-			readDefaultCountry(ctx, itemIndex),
-		);
-	}
-	if (given('assistantId')) qs.assistant_id = requireId(node, filters.assistantId, { field: 'Assistant', itemIndex });
-	if (given('campaignId')) qs.campaign_id = requireId(node, filters.campaignId, { field: 'Campaign', itemIndex });
-	const dateFrom = toIsoDate(node, filters.dateFrom, { field: 'Date From', itemIndex });
-	const dateTo = toIsoDate(node, filters.dateTo, { field: 'Date To', itemIndex });
-	if (dateFrom && dateTo && dateFrom > dateTo) {
-		throw fail(node, { field: 'Date From', itemIndex }, `(${dateFrom}) is after Date To (${dateTo})`);
-	}
+	if (given('status')) qs.status = requireOneOf(item.node, filters.status, CALL_STATES, item.where('Status'));
+	if (given('type')) qs.type = requireOneOf(item.node, filters.type, CALL_TYPES, item.where('Type'));
+	if (given('phoneNumber')) qs.phone_number = item.phone(filters.phoneNumber, 'Customer Phone Number');
+	if (given('assistantId')) qs.assistant_id = requireId(item.node, filters.assistantId, item.where('Assistant'));
+	if (given('campaignId')) qs.campaign_id = requireId(item.node, filters.campaignId, item.where('Campaign'));
+	const dateFrom = toIsoDate(item.node, filters.dateFrom, item.where('Date From'));
+	const dateTo = toIsoDate(item.node, filters.dateTo, item.where('Date To'));
+	if (dateFrom && dateTo && dateFrom > dateTo) throw item.fail('Date From', `(${dateFrom}) is after Date To (${dateTo})`);
 	if (dateFrom) qs.date_from = dateFrom;
 	if (dateTo) qs.date_to = dateTo;
 	return qs;

@@ -1,50 +1,44 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { assistantLocator, phoneField, variablesFields } from '../../shared/fields';
-import { readDefaultCountry, readLocatorId, readPhone, readVariables } from '../../shared/params';
-import { apiRequest } from '../../transport/request';
+import { writeAnswer } from '../../shared/items';
+import type { Operation, Prepared } from '../operation';
 
-export const description: INodeProperties[] = [
-	assistantLocator({
-		searchListMethod: 'searchOutboundAssistants',
-		description: 'The outbound assistant that places the call',
-	}),
-	phoneField({
-		name: 'phoneNumber',
-		displayName: 'Customer Phone Number',
-		required: true,
-		description: 'The number to call; sent in E.164 format',
-	}),
-	...variablesFields('Values the assistant can use in this call, e.g. customer_name.'),
-];
+interface MakeCall extends Prepared {
+	assistantId: number;
+	phone: string;
+	variables?: IDataObject;
+}
 
 /**
  * POST /user/make_call {phone_number, assistant_id, variables} → {message, data: {}}; some deployments
  * also answer call_id and status, which are passed through.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const assistantId = readLocatorId(this, 'assistantId', 'Assistant', itemIndex);
-	const phone = readPhone(
-		this,
-		this.getNodeParameter('phoneNumber', itemIndex, ''),
-		'Customer Phone Number',
-		itemIndex,
-		readDefaultCountry(this, itemIndex),
-	);
-	const body: IDataObject = { phone_number: phone, assistant_id: assistantId };
-	const variables = readVariables(this, itemIndex);
-	if (variables) body.variables = variables;
-
-	const response = (await apiRequest.call(this, 'POST', '/user/make_call', {
-		body,
-		itemIndex,
-		notFound: `Assistant ${assistantId}`,
-	})) as IDataObject | undefined;
-	const { data, message, ...rest } = response ?? {};
-	const extra = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
-	return [
-		{
-			json: {
+export const operation: Operation<MakeCall> = {
+	value: 'make',
+	name: 'Make',
+	description: 'Have an outbound assistant call a phone number now',
+	action: 'Make a call',
+	defaultCountry: true,
+	write: { mayHaveHappened: 'the call may have been placed', done: ['call placed', 'calls placed'] },
+	fields: [
+		assistantLocator({ searchListMethod: 'searchOutboundAssistants', description: 'The outbound assistant that places the call' }),
+		phoneField({ name: 'phoneNumber', displayName: 'Customer Phone Number', required: true, description: 'The number to call; sent in E.164 format' }),
+		...variablesFields('Values the assistant can use in this call, e.g. customer_name.'),
+	],
+	prepare(item) {
+		const assistantId = item.locatorId('assistantId', 'Assistant');
+		const phone = item.phone(item.get('phoneNumber'), 'Customer Phone Number');
+		const variables = item.variables();
+		const body: IDataObject = { phone_number: phone, assistant_id: assistantId };
+		if (variables) body.variables = variables;
+		return { assistantId, phone, variables, request: { method: 'POST', path: '/user/make_call', body, notFound: `Assistant ${assistantId}` } };
+	},
+	output(answer, { assistantId, phone, variables }) {
+		const { data, message, ...rest } = writeAnswer(answer);
+		const extra = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
+		return [
+			{
 				assistant_id: assistantId,
 				phone_number: phone,
 				...(variables ? { variables } : {}),
@@ -52,6 +46,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				...extra,
 				message: typeof message === 'string' ? message : 'Call initiated successfully',
 			},
-		},
-	];
-}
+		];
+	},
+};

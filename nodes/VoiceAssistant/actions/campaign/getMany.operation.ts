@@ -1,15 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
 import { returnAllFields } from '../../shared/fields';
-import { toItems } from '../../shared/items';
-import { readPaging } from '../../shared/params';
-import { apiRequest } from '../../transport/request';
+import { listAnswer } from '../answers';
+import type { Operation, Prepared } from '../operation';
 
-export const description: INodeProperties[] = [...returnAllFields()];
-
-/** GET /user/campaigns: a bare array; Limit is applied here. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { limit } = readPaging(this, itemIndex);
-	const campaigns = await apiRequest.call(this, 'GET', '/user/campaigns', { itemIndex });
-	return toItems((Array.isArray(campaigns) ? campaigns : []).slice(0, limit));
+interface ListCampaigns extends Prepared {
+	limit: number;
 }
+
+/** GET /user/campaigns: a bare array (some deployments wrap it as {campaigns: [...]}); Limit is applied here. */
+export const operation: Operation<ListCampaigns> = {
+	value: 'getMany',
+	name: 'Get Many',
+	description: 'List campaigns',
+	action: 'Get many campaigns',
+	fields: returnAllFields(),
+	prepare: (item) => ({ limit: item.paging().limit, request: { method: 'GET', path: '/user/campaigns' } }),
+	output: (answer, { limit, request }, api) => listAnswer(answer, api, request, 'campaigns').slice(0, limit),
+};

@@ -1,12 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { campaignLocator, phoneField, variablePairsField, variablesFields } from '../../shared/fields';
 import { writeResult } from '../../shared/items';
-import { readDefaultCountry, readLocatorId, readPhone, readVariables } from '../../shared/params';
 import { pairsToObject, parseJsonObject, requireBoolean } from '../../shared/validate';
-import { apiRequest } from '../../transport/request';
+import type { ItemParams } from '../itemParams';
+import type { Operation, Prepared } from '../operation';
 
-export const description: INodeProperties[] = [
+const fields: INodeProperties[] = [
 	campaignLocator('The campaign the lead is added to'),
 	phoneField({
 		name: 'phoneNumber',
@@ -73,36 +73,35 @@ interface ContactInput {
 }
 
 /** POST /user/lead → {message, data: Lead}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-	const defaultCountry = readDefaultCountry(this, itemIndex);
-	const campaignId = readLocatorId(this, 'campaignId', 'Campaign', itemIndex);
-	const phone = readPhone(this, this.getNodeParameter('phoneNumber', itemIndex, ''), 'Phone Number', itemIndex, defaultCountry);
-	const body: IDataObject = { phone_number: phone, campaign_id: campaignId };
+export const operation: Operation<Prepared> = {
+	value: 'create',
+	name: 'Create',
+	description: 'Add a lead (a contact to call) to a campaign',
+	action: 'Create a lead',
+	defaultCountry: true,
+	write: { mayHaveHappened: 'the lead may have been created', done: ['lead created', 'leads created'] },
+	fields,
+	prepare(item) {
+		const campaignId = item.locatorId('campaignId', 'Campaign');
+		const body: IDataObject = { phone_number: item.phone(item.get('phoneNumber'), 'Phone Number'), campaign_id: campaignId };
+		const variables = item.variables();
+		if (variables) body.variables = variables;
+		const additional = item.get('additionalFields', {}) as IDataObject;
+		if (additional.allowDuplicates !== undefined) {
+			// The platform spells the field this way.
+			body.allow_dupplicate = requireBoolean(item.node, additional.allowDuplicates, item.where('Allow Duplicates'));
+		}
+		const contacts = ((additional.secondaryContacts as IDataObject | undefined)?.contacts ?? []) as ContactInput[];
+		if (contacts.length > 0) body.secondary_contacts = contacts.map((contact, index) => secondaryContact(item, contact, index));
+		return { request: { method: 'POST', path: '/user/lead', body, notFound: `Campaign ${campaignId}` } };
+	},
+	output: (answer) => [writeResult(answer)],
+};
 
-	const variables = readVariables(this, itemIndex);
-	if (variables) body.variables = variables;
-
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	if (additional.allowDuplicates !== undefined) {
-		// The platform spells the field this way.
-		body.allow_dupplicate = requireBoolean(node, additional.allowDuplicates, { field: 'Allow Duplicates', itemIndex });
-	}
-	const contacts = ((additional.secondaryContacts as IDataObject | undefined)?.contacts ?? []) as ContactInput[];
-	if (contacts.length > 0) {
-		body.secondary_contacts = contacts.map((contact, index) => {
-			const field = `Secondary Contact ${index + 1}`;
-			const phoneNumber = readPhone(this, contact.phoneNumber, `${field} Phone Number`, itemIndex, defaultCountry);
-			const fromJson = parseJsonObject(node, contact.variablesJson, { field: `${field} Variables (JSON)`, itemIndex }) ?? {};
-			const fromPairs = pairsToObject(node, contact.variables?.pairs, { field: `${field} Variables`, itemIndex });
-			return { phone_number: phoneNumber, variables: { ...fromJson, ...fromPairs } };
-		});
-	}
-
-	const response = await apiRequest.call(this, 'POST', '/user/lead', {
-		body,
-		itemIndex,
-		notFound: `Campaign ${campaignId}`,
-	});
-	return [{ json: writeResult(response) }];
+function secondaryContact(item: ItemParams, contact: ContactInput, index: number): IDataObject {
+	const field = `Secondary Contact ${index + 1}`;
+	const phoneNumber = item.phone(contact.phoneNumber, `${field} Phone Number`);
+	const fromJson = parseJsonObject(item.node, contact.variablesJson, item.where(`${field} Variables (JSON)`)) ?? {};
+	const fromPairs = pairsToObject(item.node, contact.variables?.pairs, item.where(`${field} Variables`));
+	return { phone_number: phoneNumber, variables: { ...fromJson, ...fromPairs } };
 }

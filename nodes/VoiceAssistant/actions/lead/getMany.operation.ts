@@ -1,12 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllFields, valueOptions } from '../../shared/fields';
+import { campaignOptionField, returnAllFields, valueOptions } from '../../shared/fields';
 import { LEAD_STATES } from '../../shared/limits';
-import { readPaging } from '../../shared/params';
-import { requireId } from '../../shared/validate';
-import { apiRequest } from '../../transport/request';
+import { requireId, requireOneOf } from '../../shared/validate';
+import { listAnswer } from '../answers';
+import type { Operation, Prepared } from '../operation';
 
-export const description: INodeProperties[] = [
+const fields: INodeProperties[] = [
 	...returnAllFields(),
 	{
 		displayName: 'Filters',
@@ -16,15 +16,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		description: 'The platform returns all leads at once; these filters are applied in n8n',
 		options: [
-			{
-				displayName: 'Campaign Name or ID',
-				name: 'campaignId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCampaigns' },
-				default: '',
-				description:
-					'Only leads of this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			campaignOptionField('Only leads of this campaign'),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -37,22 +29,34 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** GET /user/leads: a bare array (no paging on the platform), so filters and Limit are applied here. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { limit } = readPaging(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const campaignId =
-		filters.campaignId !== undefined && filters.campaignId !== ''
-			? requireId(this.getNode(), filters.campaignId, { field: 'Campaign', itemIndex })
-			: undefined;
-	const status = typeof filters.status === 'string' && filters.status !== '' ? filters.status : undefined;
-
-	const leads = await apiRequest.call(this, 'GET', '/user/leads', { itemIndex });
-	const list = (Array.isArray(leads) ? leads : []) as IDataObject[];
-	const matching = list.filter(
-		(lead) =>
-			(campaignId === undefined || Number(lead.campaign_id) === campaignId) &&
-			(status === undefined || lead.status === status),
-	);
-	return matching.slice(0, limit).map((lead) => ({ json: lead }));
+interface ListLeads extends Prepared {
+	limit: number;
+	campaignId?: number;
+	status?: string;
 }
+
+/** GET /user/leads: a bare array (no paging on the platform), so filters and Limit are applied here. */
+export const operation: Operation<ListLeads> = {
+	value: 'getMany',
+	name: 'Get Many',
+	description: 'List leads',
+	action: 'Get many leads',
+	fields,
+	prepare(item) {
+		const { limit } = item.paging();
+		const filters = item.get('filters', {}) as IDataObject;
+		const campaignId =
+			filters.campaignId !== undefined && filters.campaignId !== ''
+				? requireId(item.node, filters.campaignId, item.where('Campaign'))
+				: undefined;
+		const status =
+			filters.status !== undefined && filters.status !== '' ? requireOneOf(item.node, filters.status, LEAD_STATES, item.where('Status')) : undefined;
+		return { limit, campaignId, status, request: { method: 'GET', path: '/user/leads' } };
+	},
+	output(answer, { limit, campaignId, status, request }, api) {
+		const matching = listAnswer(answer, api, request).filter(
+			(lead) => (campaignId === undefined || Number(lead.campaign_id) === campaignId) && (status === undefined || lead.status === status),
+		);
+		return matching.slice(0, limit);
+	},
+};

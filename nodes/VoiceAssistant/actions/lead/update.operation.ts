@@ -1,12 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { valueOptions, variablePairsField } from '../../shared/fields';
+import { campaignOptionField, valueOptions, variablePairsField } from '../../shared/fields';
+import { writeAnswer } from '../../shared/items';
 import { LEAD_STATES } from '../../shared/limits';
-import { readDefaultCountry, readPhone } from '../../shared/params';
-import { fail, pairsToObject, parseJsonObject, requireId, requireOneOf } from '../../shared/validate';
-import { apiRequest } from '../../transport/request';
+import { pairsToObject, parseJsonObject, requireId, requireOneOf } from '../../shared/validate';
+import type { ItemParams } from '../itemParams';
+import type { Operation, Prepared } from '../operation';
 
-export const description: INodeProperties[] = [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Lead ID',
 		name: 'leadId',
@@ -24,15 +25,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		description: 'The platform lets four fields of a lead change: campaign, phone number, status and variables',
 		options: [
-			{
-				displayName: 'Campaign Name or ID',
-				name: 'campaignId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCampaigns' },
-				default: '',
-				description:
-					'Move the lead to this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			campaignOptionField('Move the lead to this campaign'),
 			{
 				displayName: 'Phone Number',
 				name: 'phoneNumber',
@@ -66,47 +59,45 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+interface UpdateLead extends Prepared {
+	leadId: number;
+	body: IDataObject;
+}
+
 /** PUT /user/leads/{id} with only the four allowed fields → {message}. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-	const leadId = requireId(node, String(this.getNodeParameter('leadId', itemIndex, '')).trim(), {
-		field: 'Lead ID',
-		itemIndex,
-	});
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+export const operation: Operation<UpdateLead> = {
+	value: 'update',
+	name: 'Update',
+	description: 'Change the campaign, phone number, status or variables of a lead',
+	action: 'Update a lead',
+	defaultCountry: true,
+	write: { mayHaveHappened: 'the lead may have been updated', done: ['lead updated', 'leads updated'] },
+	fields,
+	prepare(item) {
+		const leadId = requireId(item.node, String(item.get('leadId')).trim(), item.where('Lead ID'));
+		const body = updateBody(item);
+		// A 404 means the lead, or the campaign it is being moved to, does not exist (the description says which).
+		const notFound = body.campaign_id === undefined ? `Lead ${leadId}` : `Lead ${leadId} or Campaign ${String(body.campaign_id)}`;
+		return { leadId, body, request: { method: 'PUT', path: `/user/leads/${leadId}`, body, notFound } };
+	},
+	output(answer, { leadId, body }) {
+		const { message } = writeAnswer(answer);
+		return [{ id: leadId, message: typeof message === 'string' ? message : 'Lead updated successfully', updated: body }];
+	},
+};
+
+function updateBody(item: ItemParams): IDataObject {
+	const fields = item.get('updateFields', {}) as IDataObject;
 	const body: IDataObject = {};
-	if (fields.campaignId !== undefined) {
-		body.campaign_id = requireId(node, fields.campaignId, { field: 'Campaign', itemIndex });
-	}
-	if (fields.phoneNumber !== undefined) {
-		body.phone_number = readPhone(this, fields.phoneNumber, 'Phone Number', itemIndex, readDefaultCountry(this, itemIndex));
-	}
-	if (fields.status !== undefined) {
-		body.status = requireOneOf(node, fields.status, LEAD_STATES, { field: 'Status', itemIndex });
-	}
+	if (fields.campaignId !== undefined) body.campaign_id = requireId(item.node, fields.campaignId, item.where('Campaign'));
+	if (fields.phoneNumber !== undefined) body.phone_number = item.phone(fields.phoneNumber, 'Phone Number');
+	if (fields.status !== undefined) body.status = requireOneOf(item.node, fields.status, LEAD_STATES, item.where('Status'));
 	if (fields.variables !== undefined || fields.variablesJson !== undefined) {
-		const fromJson = parseJsonObject(node, fields.variablesJson, { field: 'Variables (JSON)', itemIndex }) ?? {};
+		const fromJson = parseJsonObject(item.node, fields.variablesJson, item.where('Variables (JSON)')) ?? {};
 		const pairs = (fields.variables as { pairs?: Array<{ name?: unknown; value?: unknown }> } | undefined)?.pairs;
-		const variables = { ...fromJson, ...pairsToObject(node, pairs, { field: 'Variables', itemIndex }) };
+		const variables = { ...fromJson, ...pairsToObject(item.node, pairs, item.where('Variables')) };
 		if (Object.keys(variables).length > 0) body.variables = variables;
 	}
-	if (Object.keys(body).length === 0) {
-		throw fail(node, { field: 'Update Fields', itemIndex }, 'is empty: add at least one field to change');
-	}
-
-	const response = (await apiRequest.call(this, 'PUT', `/user/leads/${leadId}`, {
-		body,
-		itemIndex,
-		// A 404 means the lead, or the campaign it is being moved to, does not exist (the description says which).
-		notFound: body.campaign_id === undefined ? `Lead ${leadId}` : `Lead ${leadId} or Campaign ${String(body.campaign_id)}`,
-	})) as IDataObject | undefined;
-	return [
-		{
-			json: {
-				id: leadId,
-				message: typeof response?.message === 'string' ? response.message : 'Lead updated successfully',
-				updated: body,
-			},
-		},
-	];
+	if (Object.keys(body).length === 0) throw item.fail('Update Fields', 'is empty: add at least one field to change');
+	return body;
 }

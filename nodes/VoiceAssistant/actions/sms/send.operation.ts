@@ -1,14 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { phoneField } from '../../shared/fields';
 import { writeResult } from '../../shared/items';
 import { MAX_LENGTH, SMS_SEGMENT_CHARS } from '../../shared/limits';
-import { readDefaultCountry, readPhone } from '../../shared/params';
 import { estimateSegments } from '../../shared/sms';
-import { charCount, fail, requireText, shown } from '../../shared/validate';
-import { apiRequest } from '../../transport/request';
+import { charCount, requireText, shown } from '../../shared/validate';
+import { listAnswer } from '../answers';
+import type { ItemParams } from '../itemParams';
+import type { Operation, Prepared } from '../operation';
 
-export const description: INodeProperties[] = [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'From Name or ID',
 		name: 'from',
@@ -19,12 +20,7 @@ export const description: INodeProperties[] = [
 		description:
 			'Your SMS-capable phone number that sends the message (an expression may also give the number itself). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	phoneField({
-		name: 'to',
-		displayName: 'To',
-		required: true,
-		description: 'The recipient; sent in E.164 format',
-	}),
+	phoneField({ name: 'to', displayName: 'To', required: true, description: 'The recipient; sent in E.164 format' }),
 	{
 		displayName: 'Message',
 		name: 'body',
@@ -37,52 +33,56 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** POST /user/sms {from: phone-number id, to, body} → {message, data: SMS record}; adds the segment estimate. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-	const defaultCountry = readDefaultCountry(this, itemIndex);
-	const to = readPhone(this, this.getNodeParameter('to', itemIndex, ''), 'To', itemIndex, defaultCountry);
-	const text = requireText(node, this.getNodeParameter('body', itemIndex, ''), { field: 'Message', itemIndex });
-	if (charCount(text) > MAX_LENGTH.smsBody) {
-		throw fail(
-			node,
-			{ field: 'Message', itemIndex },
-			`is ${charCount(text)} characters long; the platform allows at most ${MAX_LENGTH.smsBody}`,
-		);
-	}
-	const from = await resolveSender(this, this.getNodeParameter('from', itemIndex, ''), itemIndex, defaultCountry);
-	const estimate = estimateSegments(text);
-
-	const response = await apiRequest.call(this, 'POST', '/user/sms', {
-		body: { from, to, body: text },
-		itemIndex,
-	});
-	const result: IDataObject = writeResult(response);
-	result.encoding = estimate.encoding;
-	result.estimated_segments = estimate.segments;
-	return [{ json: result }];
+interface SendSms extends Prepared {
+	/** set when "From" was given as a number, to be looked up among the account's numbers */
+	senderNumber?: string;
 }
+
+/** POST /user/sms {from: phone-number id, to, body} → {message, data: SMS record}; adds the segment estimate. */
+export const operation: Operation<SendSms> = {
+	value: 'send',
+	name: 'Send',
+	description: 'Send an SMS from one of your phone numbers',
+	action: 'Send an SMS',
+	defaultCountry: true,
+	write: { mayHaveHappened: 'the SMS may have been sent (and charged)', done: ['SMS sent', 'SMS sent'] },
+	fields,
+	prepare(item) {
+		const to = item.phone(item.get('to'), 'To');
+		const text = requireText(item.node, item.get('body'), item.where('Message'));
+		if (charCount(text) > MAX_LENGTH.smsBody) {
+			throw item.fail('Message', `is ${charCount(text)} characters long; the platform allows at most ${MAX_LENGTH.smsBody}`);
+		}
+		const sender = readSender(item);
+		return {
+			senderNumber: sender.number,
+			request: { method: 'POST', path: '/user/sms', body: { from: sender.id ?? 0, to, body: text } },
+		};
+	},
+	async resolve(prepared, lookup) {
+		if (prepared.senderNumber === undefined) return prepared;
+		const call = { method: 'GET' as const, path: '/user/assistants/phone-numbers' };
+		const numbers = await lookup.once('phone-numbers', async (api) => listAnswer(await api.request(call), api, call));
+		const match = numbers.find((n) => n.phone_number === prepared.senderNumber);
+		if (!match) throw lookup.fail('From', `${prepared.senderNumber} is not one of your phone numbers`);
+		return { ...prepared, request: { ...prepared.request, body: { ...prepared.request.body, from: Number(match.id) } } };
+	},
+	output(answer, { request }) {
+		const estimate = estimateSegments(String((request.body as IDataObject).body));
+		return [{ ...writeResult(answer), encoding: estimate.encoding, estimated_segments: estimate.segments }];
+	},
+};
 
 /**
  * "From" is the ID of one of the user's numbers. An expression may give the number itself
- * ("+49 157 92345601"); it is then looked up among the user's numbers (one read, before any send).
+ * ("+49 157 92345601"); it is then looked up among the user's numbers (one read for the whole batch,
+ * before anything is sent).
  */
-async function resolveSender(
-	ctx: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-	defaultCountry?: string,
-): Promise<number> {
-	const where = { field: 'From', itemIndex };
+function readSender(item: ItemParams): { id?: number; number?: string } {
+	const value = item.get('from');
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-	if (text === '') throw fail(ctx.getNode(), where, 'is required: pick one of your phone numbers');
-	if (/^\d+$/.test(text) && Number(text) > 0 && text.length < 10) return Number(text);
-	if (!/^[+\d\s()./-]+$/.test(text)) {
-		throw fail(ctx.getNode(), where, `must be one of your phone numbers or its ID (got ${shown(value)})`);
-	}
-	const e164 = readPhone(ctx, text, 'From', itemIndex, defaultCountry);
-	const numbers = await apiRequest.call(ctx, 'GET', '/user/assistants/phone-numbers', { itemIndex });
-	const match = (Array.isArray(numbers) ? (numbers as IDataObject[]) : []).find((n) => n.phone_number === e164);
-	if (!match) throw fail(ctx.getNode(), where, `${e164} is not one of your phone numbers`);
-	return Number(match.id);
+	if (text === '') throw item.fail('From', 'is required: pick one of your phone numbers');
+	if (/^\d+$/.test(text) && Number(text) > 0 && text.length < 10) return { id: Number(text) };
+	if (!/^[+\d\s()./-]+$/.test(text)) throw item.fail('From', `must be one of your phone numbers or its ID (got ${shown(value)})`);
+	return { number: item.phone(text, 'From') };
 }

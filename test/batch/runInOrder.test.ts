@@ -1,5 +1,5 @@
-/** The per-item loop under the router: bounded parallelism, results in input order, stop on failure. */
-import { runInOrder } from '../../nodes/VoiceAssistant/actions/runInOrder';
+/** The per-item loop under the router: bounded parallelism, outcomes in input order, stop on failure. */
+import { runInOrder } from '../../nodes/VoiceAssistant/actions/batch/runInOrder';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -8,7 +8,7 @@ it('keeps input order although later items finish first', async () => {
 		await wait((8 - i) * 3);
 		return i * 10;
 	});
-	expect(result).toEqual([0, 10, 20, 30, 40, 50, 60, 70]);
+	expect(result.map((outcome) => outcome?.ok && outcome.value)).toEqual([0, 10, 20, 30, 40, 50, 60, 70]);
 });
 
 it.each([1, 3, 10])('never has more than %i in flight', async (limit) => {
@@ -23,20 +23,26 @@ it.each([1, 3, 10])('never has more than %i in flight', async (limit) => {
 	expect(peak).toBe(Math.min(limit, 25));
 });
 
-it('on a failure starts nothing new, lets the started ones finish, then throws that failure', async () => {
+it('on a failure starts nothing new, lets the started ones finish, and reports each index', async () => {
 	const started: number[] = [];
 	const finished: number[] = [];
-	const run = runInOrder(10, 3, async (i) => {
+	const failure = new Error('item 1 failed');
+	const outcomes = await runInOrder(10, 3, async (i) => {
 		started.push(i);
-		if (i === 1) throw new Error('item 1 failed');
+		if (i === 1) throw failure;
 		await wait(10);
 		finished.push(i);
 		return i;
 	});
-	await expect(run).rejects.toThrow('item 1 failed');
 	// 0, 1 and 2 start together (3 lanes); once 1 has failed, 3..9 are never started.
 	expect(started).toEqual([0, 1, 2]);
 	expect(finished.sort()).toEqual([0, 2]);
+	expect(outcomes).toEqual([
+		{ ok: true, value: 0 },
+		{ ok: false, error: failure },
+		{ ok: true, value: 2 },
+		...Array(7).fill(undefined),
+	]);
 });
 
 it('handles no items', async () => {

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { fail } from '../shared/validate';
+import { apiRequestAllPages } from '../transport/paginate';
+import { apiRequest } from '../transport/request';
+import type { AnyOperation, Api, ApiCall, Lookup } from './operation';
+import type { RequestOptions } from './requestOptions';
+
+/** The transport for one item of one operation: its item index, timeout and "may have happened" words. */
+export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: number, options: RequestOptions): Api {
+	return {
+		ctx,
+		itemIndex,
+		async request(call: ApiCall) {
+			if (call.paging) {
+				return await apiRequestAllPages.call(ctx, call.path, call.qs ?? {}, {
+					...call.paging,
+					itemIndex,
+					timeoutMs: options.timeoutMs,
+				});
+			}
+			return await apiRequest.call(ctx, call.method, call.path, {
+				body: call.body,
+				qs: call.qs,
+				notFound: call.notFound,
+				itemIndex,
+				timeoutMs: options.timeoutMs,
+				effect: op.write?.mayHaveHappened,
+			});
+		},
+	};
+}
+
+/** Reads shared by the whole batch: the first item that needs one fetches it, the others wait for it. */
+export function batchLookups(
+	ctx: IExecuteFunctions,
+	op: AnyOperation,
+	options: RequestOptions,
+): (itemIndex: number) => Lookup {
+	const cache = new Map<string, Promise<unknown>>();
+	return (itemIndex) => ({
+		itemIndex,
+		fail: (field, problem) => fail(ctx.getNode(), { field, itemIndex }, problem),
+		async once<T>(key: string, read: (api: Api) => Promise<T>): Promise<T> {
+			let pending = cache.get(key) as Promise<T> | undefined;
+			if (pending === undefined) {
+				pending = read(apiFor(ctx, op, itemIndex, options));
+				cache.set(key, pending);
+			}
+			return await pending;
+		},
+	});
+}

@@ -1,0 +1,172 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { pairsFieldOptions, rangeTypeOptions } from '../../../shared/fields';
+import { ASSISTANT_RANGES, POST_CALL_SCHEMA_NAME, POST_CALL_SCHEMA_TYPES } from '../../../shared/limits';
+import {
+	checkRange,
+	fail,
+	optionalText,
+	pairsToObject,
+	requireBoolean,
+	requireId,
+	requireOneOf,
+	requireText,
+	requireUrl,
+	shown,
+} from '../../../shared/validate';
+import type { Where } from '../../../shared/validate';
+import type { ItemParams } from '../../itemParams';
+import { REMOVE_PHONE_NUMBER } from './options';
+import type { Kind, Spec } from './specs';
+
+export type Mode = 'create' | 'update';
+
+/** The editor field of a spec, minus name/displayName/description (added by the caller). */
+type Look = (spec: Spec, mode: Mode) => Omit<INodeProperties, 'name' | 'displayName'>;
+/** The field's value → its request value, checked against the reference's rules. */
+type Convert = (spec: Spec, value: unknown, item: ItemParams, where: Where, mode: Mode) => unknown;
+
+/**
+ * Each kind of assistant field in one place: how it looks in the editor and how its value is checked
+ * and sent. Adding a kind is one entry here; the two can never disagree about which kinds exist.
+ */
+export const KINDS: Record<Kind, { look: Look; convert: Convert }> = {
+	text: {
+		look: (spec) => ({ type: 'string', default: '', ...(spec.rows ? { typeOptions: { rows: spec.rows } } : {}) }),
+		convert: (spec, value, item, where) =>
+			spec.required ? requireText(item.node, value, where, spec.maxLength) : (optionalText(item.node, value, where, spec.maxLength) ?? ''),
+	},
+	nameFromList: {
+		look: (spec) => ({ type: 'options', typeOptions: { loadOptionsMethod: spec.loadOptionsMethod }, default: '' }),
+		convert: (spec, value, item, where) => KINDS.text.convert(spec, value, item, where, 'create'),
+	},
+	timezone: {
+		look: () => ({ type: 'options', typeOptions: { loadOptionsMethod: 'getTimezones' }, default: 'Europe/Berlin' }),
+		convert: (_spec, value, item, where) => {
+			const name = requireText(item.node, value, where).trim();
+			if (!isTimezone(name)) throw fail(item.node, where, `must be a time zone name such as Europe/Berlin (got ${shown(value)})`);
+			return name;
+		},
+	},
+	voice: {
+		look: (_spec, mode) => ({
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getVoices', loadOptionsDependsOn: [mode === 'update' ? 'updateFields.engineType' : 'engineType'] },
+			default: '',
+		}),
+		convert: (_spec, value, item, where) => requireId(item.node, value, where),
+	},
+	options: {
+		look: (spec) => ({ type: 'options', options: spec.options, default: spec.optionDefault ?? spec.options?.[0].value ?? '' }),
+		convert: (spec, value, item, where) => requireOneOf(item.node, value, (spec.options ?? []).map((o) => String(o.value)), where),
+	},
+	number: {
+		look: (spec) => {
+			const limits = ASSISTANT_RANGES[spec.rangeKey as string];
+			return { type: 'number', typeOptions: rangeTypeOptions(limits), default: spec.numberDefault ?? limits.min };
+		},
+		convert: (spec, value, item, where) => checkRange(item.node, value, ASSISTANT_RANGES[spec.rangeKey as string], where),
+	},
+	boolean: {
+		look: () => ({ type: 'boolean', default: false }),
+		convert: (_spec, value, item, where) => requireBoolean(item.node, value, where),
+	},
+	url: {
+		look: () => ({ type: 'string', default: '', placeholder: 'https://example.com/webhook' }),
+		convert: (_spec, value, item, where) => requireUrl(item.node, value, where),
+	},
+	phoneNumberId: {
+		look: (_spec, mode) =>
+			mode === 'create'
+				? {
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getAssistantPhoneNumbers', loadOptionsDependsOn: ['callsDirection'] },
+						default: '',
+						description:
+							'The phone number the assistant uses; inbound assistants list only numbers that are free for inbound calls. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					}
+				: {
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getPhoneNumbersForUpdate', loadOptionsDependsOn: ['updateFields.callsDirection'] },
+						default: '',
+						description:
+							'The phone number the assistant uses, or "Remove Phone Number" to unassign it. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+		convert: (_spec, value, item, where, mode) =>
+			mode === 'update' && value === REMOVE_PHONE_NUMBER ? null : requireId(item.node, value, where),
+	},
+	variables: {
+		look: () => ({
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Variable',
+			default: {},
+			options: pairsFieldOptions('e.g. company_name'),
+		}),
+		convert: (_spec, value, item, where) =>
+			pairsToObject(item.node, (value as { pairs?: Array<{ name?: unknown; value?: unknown }> } | undefined)?.pairs, where),
+	},
+	postCallSchema: {
+		look: () => ({
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Field',
+			default: {},
+			options: [{ displayName: 'Field', name: 'fields', values: POST_CALL_SCHEMA_FIELD_VALUES }],
+		}),
+		convert: (_spec, value, item) => postCallSchema(value, item),
+	},
+};
+
+const POST_CALL_SCHEMA_FIELD_VALUES: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. appointment_date',
+		description: 'Letters, digits and underscores only',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'Boolean', value: 'bool' },
+			{ name: 'Number', value: 'number' },
+			{ name: 'String', value: 'string' },
+		],
+		default: 'string',
+	},
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. The date the customer agreed to',
+		description: 'What the value means; the evaluation model reads it',
+	},
+];
+
+function isTimezone(name: string): boolean {
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: name });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function postCallSchema(value: unknown, item: ItemParams): IDataObject[] {
+	const fields = ((value as { fields?: IDataObject[] } | undefined)?.fields ?? []) as IDataObject[];
+	return fields.map((field, index) => {
+		const prefix = `Post-Call Schema field ${index + 1}`;
+		const name = requireText(item.node, field.name, item.where(`${prefix} Name`)).trim();
+		if (!POST_CALL_SCHEMA_NAME.test(name)) {
+			throw item.fail(`${prefix} Name`, `may contain only letters, digits and underscores (got ${shown(name)})`);
+		}
+		const type = requireOneOf(item.node, field.type ?? 'string', POST_CALL_SCHEMA_TYPES, item.where(`${prefix} Type`));
+		const description = requireText(item.node, field.description, item.where(`${prefix} Description`));
+		return { name, type, description };
+	});
+}

@@ -1,0 +1,94 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties, NodeOperationError } from 'n8n-workflow';
+
+import type { ItemParams } from './itemParams';
+
+/**
+ * What every operation file exports: a description of itself. The node's properties, the router's
+ * item loop and the error wording are all built from these, so an operation is one file plus one
+ * line in its resource.
+ *
+ * The router runs every item through `prepare` first (the whole batch is checked before anything is
+ * sent), then `resolve` (reads the batch needs, e.g. a sender looked up by number), then `send` and
+ * `output` item by item.
+ */
+export interface Operation<P extends Prepared = Prepared> {
+	/** The operation's value in the editor, e.g. 'make'. */
+	value: string;
+	/** The entry of the Operation dropdown. */
+	name: string;
+	/** What the operation does; also what an AI agent reads when the node is a tool. */
+	description: string;
+	/** The action label, e.g. 'Make a call'. */
+	action: string;
+	/** The fields of this operation; displayOptions for resource/operation are added for it. */
+	fields: INodeProperties[];
+	/** Whether phone numbers typed without a country code may use the node's Default Country. */
+	defaultCountry?: boolean;
+	/** Set for operations with a side effect: their sends are remembered and never repeated. */
+	write?: WriteEffect;
+	/** Reads the item's parameters and builds its request; every check, no I/O. Throws an item error. */
+	prepare(item: ItemParams): P;
+	/** Lookups the prepared request still needs (reads, shared across the batch), before any write. */
+	resolve?(prepared: P, lookup: Lookup): Promise<P>;
+	/**
+	 * The side effect (or the read) itself. Default: the prepared request. For a write this is the
+	 * step that is remembered, so n8n's Retry On Fail replays its result instead of repeating it.
+	 */
+	send?(prepared: P, api: Api): Promise<unknown>;
+	/** The answer as output records (one output item each). May read further (never write). */
+	output(answer: unknown, prepared: P, api: Api): IDataObject[] | Promise<IDataObject[]>;
+}
+
+/**
+ * Operations with any prepared shape, as the router and the node description hold them (method
+ * parameters are bivariant, so every Operation<P> fits).
+ */
+export type AnyOperation = Operation<Prepared>;
+
+/** What a write does, in the words its errors and batch reports use. */
+export interface WriteEffect {
+	/** after a timeout or a 5xx, e.g. 'the call may have been placed' */
+	mayHaveHappened: string;
+	/** counting what was done before a stop, e.g. ['call placed', 'calls placed'] */
+	done: [singular: string, plural: string];
+}
+
+/** One request to the platform. */
+export interface ApiCall {
+	method: IHttpRequestMethods;
+	path: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	/** what a 404 means here, e.g. 'Assistant 12' */
+	notFound?: string;
+	/** walk the page envelope (Return All / Limit) instead of one request */
+	paging?: { returnAll: boolean; limit: number; maxPerPage: number };
+}
+
+export interface Prepared {
+	request: ApiCall;
+}
+
+/** The transport as an operation sees it: requests for this item, with its timeout and wording. */
+export interface Api {
+	readonly ctx: IExecuteFunctions;
+	readonly itemIndex: number;
+	request(call: ApiCall): Promise<unknown>;
+}
+
+/** Reads shared by every item of one run (e.g. the account's phone numbers, fetched once). */
+export interface Lookup {
+	readonly itemIndex: number;
+	once<T>(key: string, read: (api: Api) => Promise<T>): Promise<T>;
+	/** an item error naming the field, for what the lookup found wrong */
+	fail(field: string, problem: string): NodeOperationError;
+}
+
+/** A resource: its entry in the Resource dropdown and its operations (listed alphabetically in the editor). */
+export interface Resource {
+	value: string;
+	name: string;
+	operations: AnyOperation[];
+	/** the operation selected when the resource is picked */
+	defaultOperation: string;
+}

@@ -1,0 +1,53 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { defaultCountryField, requestOptionsField } from '../shared/fields';
+import type { AnyOperation, Resource } from './operation';
+
+const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** The node's properties, all from the resources' own descriptions of their operations. */
+export function nodeProperties(resources: Resource[], defaultResource: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: resources.map(({ name, value }) => ({ name, value })).sort(byName),
+			default: defaultResource,
+		},
+		...resources.map(operationField),
+		...resources.flatMap((resource) => resource.operations.flatMap((op) => showFor(resource.value, op))),
+		...resources.flatMap((resource) => {
+			const withCountry = resource.operations.filter((op) => op.defaultCountry).map((op) => op.value);
+			return withCountry.length > 0 ? [defaultCountryField(resource.value, withCountry)] : [];
+		}),
+		requestOptionsField,
+	];
+}
+
+function operationField(resource: Resource): INodeProperties {
+	const { defaultOperation } = resource;
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource.value] } },
+		options: resource.operations
+			.map(({ name, value, description, action }) => ({ name, value, description, action }))
+			.sort(byName),
+		default: defaultOperation,
+	};
+}
+
+/** Scopes an operation's fields to its resource + operation, so operation files carry no displayOptions. */
+function showFor(resource: string, op: AnyOperation): INodeProperties[] {
+	return op.fields.map((field) => ({
+		...field,
+		displayOptions: {
+			...field.displayOptions,
+			show: { ...field.displayOptions?.show, resource: [resource], operation: [op.value] },
+		},
+	}));
+}
