@@ -7,7 +7,7 @@
 import http from 'node:http';
 import axios from 'axios';
 
-import { PARALLEL_REQUESTS } from '../nodes/VoiceAssistant/actions/router';
+import { PARALLEL_REQUESTS } from '../nodes/VoiceAssistant/actions/requestOptions';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { runNode } from '../test/harness';
 import {

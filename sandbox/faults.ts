@@ -1,5 +1,5 @@
 /**
- * Fault injection. A fault matches /api requests by method and path prefix; with `count` it fires on the
+ * Fault injection. A fault matches /api requests by method, path prefix and body values; with `count` it fires on the
  * next N matching requests, with `share` on that share of them (seeded, so a run is reproducible), with
  * both on that share until N have fired, with neither on every matching request until replaced.
  */
@@ -21,15 +21,27 @@ export function checkFaultSpec(spec: unknown): FaultSpec {
 	if (typeof spec !== 'object' || spec === null) throw new FaultError('a fault must be an object');
 	const s = spec as FaultSpec;
 	if (!KINDS.includes(s.kind)) throw new FaultError(`kind must be one of ${KINDS.join(', ')}`);
-	if (s.status !== undefined && ![500, 502, 503].includes(s.status)) throw new FaultError('status must be 500, 502 or 503');
+	if (s.status !== undefined && ![400, 409, 422, 500, 502, 503].includes(s.status)) {
+		throw new FaultError('status must be 400, 409, 422, 500, 502 or 503');
+	}
+	if (s.match?.body !== undefined && (typeof s.match.body !== 'object' || s.match.body === null || Array.isArray(s.match.body))) {
+		throw new FaultError('match.body must be an object of top-level body values');
+	}
 	if (s.count !== undefined && !(Number.isInteger(s.count) && s.count >= 0)) throw new FaultError('count must be a non-negative integer');
 	if (s.share !== undefined && !(typeof s.share === 'number' && s.share >= 0 && s.share <= 1)) throw new FaultError('share must be between 0 and 1');
 	if (s.phase !== undefined && s.phase !== 'before' && s.phase !== 'after') throw new FaultError("phase must be 'before' or 'after'");
 	return s;
 }
 
+/** A refusal (4xx) means the platform did not act, so it comes before processing unless told otherwise. */
 export function effectivePhase(spec: FaultSpec): 'before' | 'after' {
-	return spec.kind === 'rate-limit' ? 'before' : (spec.phase ?? 'after');
+	if (spec.kind === 'rate-limit') return 'before';
+	return spec.phase ?? (spec.kind === 'status' && (spec.status ?? 500) < 500 ? 'before' : 'after');
+}
+
+function bodyMatches(expected: Record<string, unknown>, body: unknown): boolean {
+	if (typeof body !== 'object' || body === null) return false;
+	return Object.entries(expected).every(([key, value]) => JSON.stringify((body as Record<string, unknown>)[key]) === JSON.stringify(value));
 }
 
 function pathMatches(prefix: string, path: string): boolean {
@@ -58,12 +70,13 @@ export class Faults {
 	}
 
 	/** The fault to apply to this request, if any (consumes one of its count). */
-	pick(method: string, path: string): FaultSpec | null {
+	pick(method: string, path: string, body?: unknown): FaultSpec | null {
 		for (const fault of this.active) {
 			if (fault.remaining === 0) continue;
 			const m = fault.spec.match;
 			if (m?.method && m.method.toUpperCase() !== method) continue;
 			if (m?.path && !pathMatches(m.path, path)) continue;
+			if (m?.body && !bodyMatches(m.body, body)) continue;
 			if (fault.spec.share !== undefined && fault.rng() >= fault.spec.share) continue;
 			if (fault.remaining !== null) fault.remaining--;
 			return fault.spec;

@@ -19,7 +19,14 @@ export const AUTH_INVALID = { error: 'Invalid API key', message: 'The provided A
 export const FORBIDDEN = { error: 'Insufficient permissions', message: 'Your API key does not have permission for this resource' };
 export const RATE_LIMITED = { error: 'Rate limit exceeded', message: 'Too many requests. Please try again later.' };
 
-const STATUS_TEXT: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' };
+const STATUS_TEXT: Record<number, string> = {
+	400: 'Bad Request',
+	409: 'Conflict',
+	422: 'Insufficient balance',
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+};
 
 class BodyTooLarge extends Error {}
 
@@ -119,7 +126,7 @@ export class RequestPipeline {
 		};
 		this.app.logRequest(entry);
 		if (this.app.latencyMs > 0) await this.app.delay(this.app.latencyMs);
-		const fault = this.app.faults.pick(method, path);
+		const fault = this.app.faults.pick(method, path, body.parsed);
 		let result: ApiResult | null = null;
 		if (!fault || effectivePhase(fault) === 'after') {
 			result = await this.process(req, method, path, query, body, entry).catch((err) => {
@@ -176,7 +183,7 @@ export class RequestPipeline {
 			case 'status': {
 				const status = fault.status ?? 500;
 				entry.status = status;
-				return send(res, { status, body: { message: status === 500 ? 'Server Error' : STATUS_TEXT[status] }, headers });
+				return send(res, { status, body: { message: status === 500 ? 'Server Error' : (STATUS_TEXT[status] ?? 'Refused') }, headers });
 			}
 			case 'html': {
 				const status = fault.status ?? 502;

@@ -43,10 +43,12 @@ export type FaultKind = 'status' | 'html' | 'malformed-json' | 'timeout' | 'rese
 
 export interface FaultSpec {
 	kind: FaultKind;
-	status?: 500 | 502 | 503;
+	/** kind 'status': 500/502/503 (default 500), or a refusal 400/409/422 (sent before processing by default) */
+	status?: 400 | 409 | 422 | 500 | 502 | 503;
 	count?: number;
 	share?: number;
-	match?: { method?: string; path?: string };
+	/** `body`: only requests whose JSON body has these top-level values (e.g. one item's phone number) */
+	match?: { method?: string; path?: string; body?: Record<string, unknown> };
 	phase?: 'before' | 'after';
 }
 

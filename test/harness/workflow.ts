@@ -231,6 +231,8 @@ export interface UrlSettings {
 	webhookTestBaseUrl?: string;
 }
 
+let executionCounter = 0;
+
 /** The services a context reaches through additionalData; anything not listed is unused by our nodes. */
 export function createAdditionalData(
 	credentialsHelper: ICredentialsHelper,
@@ -239,11 +241,13 @@ export function createAdditionalData(
 	const unavailable = (what: string) => () => {
 		throw new UnexpectedError(`Harness: ${what} is not available in tests`);
 	};
+	// Every run is its own execution, as in n8n (the action node remembers writes per execution).
+	const executionId = `harness-execution-${++executionCounter}`;
 	const base = {
 		credentialsHelper,
-		executionId: 'harness-execution',
+		executionId,
 		workflowId: WORKFLOW_ID,
-		hooks: new ExecutionLifecycleHooks('manual', 'harness-execution', {
+		hooks: new ExecutionLifecycleHooks('manual', executionId, {
 			id: WORKFLOW_ID,
 			name: 'Harness workflow',
 			active: false,

@@ -1,6 +1,6 @@
 /** Platform errors as users see them (401/404/422/500) and Continue On Fail with pairedItem. */
 import { runNode } from '../harness';
-import { assistantCreateParams, byId, expectOk, jsonOf, useSandbox, VoiceAssistant } from './helpers';
+import { assistantCreateParams, byId, descriptionOf, expectOk, jsonOf, useSandbox, VoiceAssistant } from './helpers';
 
 const t = useSandbox();
 
@@ -90,8 +90,8 @@ describe('Continue On Fail', () => {
 		expect(result.error?.message).toBe(
 			'2 items are invalid, so none of the 5 items was sent: Message is 301 characters long; the platform allows at most 300 [item 1] (and 1 more)',
 		);
-		expect(result.error?.description).toContain('• item 1: Message is 301 characters long');
-		expect(result.error?.description).toContain('• item 3: To "nonsense" contains letters');
+		expect(descriptionOf(result)).toContain('• item 1: Message is 301 characters long');
+		expect(descriptionOf(result)).toContain('• item 3: To "nonsense" contains letters');
 		expect(t.requests()).toHaveLength(0);
 	});
 

@@ -85,3 +85,8 @@ export function assistantCreateParams(overrides: IDataObject = {}): IDataObject 
 		...overrides,
 	};
 }
+
+/** The description (details) of a run's error, where n8n shows what went wrong at length. */
+export function descriptionOf(result: RunNodeResult): string {
+	return String((result.error as { description?: unknown } | undefined)?.description ?? '');
+}

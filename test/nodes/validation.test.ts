@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { assistantCreateParams, byId, useSandbox } from './helpers';
+import { assistantCreateParams, byId, descriptionOf, useSandbox } from './helpers';
 
 const t = useSandbox();
 
@@ -176,7 +176,7 @@ describe('validation before sending', () => {
 			'3 items are invalid, so none of the 3 items was sent: Speech Speed must be between 0.7 and 1.2 (got 1.5) [item 0] (and 2 more)',
 		);
 		for (const index of [0, 1, 2]) {
-			expect(result.error?.description).toContain(`• item ${index}: Speech Speed must be between 0.7 and 1.2 (got 1.5) [item ${index}]`);
+			expect(descriptionOf(result)).toContain(`• item ${index}: Speech Speed must be between 0.7 and 1.2 (got 1.5) [item ${index}]`);
 		}
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(0);

@@ -224,6 +224,14 @@ describe('forged deliveries start nothing and get 401', () => {
 		const nested = await post({ secret }, { ...genuine, call: { assistant_id: 3 } });
 		expect(nested.response.statusCode).toBe(401);
 		expect((await post({ secret }, { ...genuine, assistant_id: 1 })).workflowData).toBeDefined();
+		expect((await post({ secret }, { ...genuine, assistant_id: '3' })).response.statusCode).toBe(401);
+	});
+
+	it('an assistant named in a non-numeric form (the inbound payload is undocumented) is not refused: the secret authenticates', async () => {
+		for (const assistant_id of ['9b2f4c1e-7d1a-4f6e-9a3b-2c8d5e6f7a81', 'Sales Bot', 'assistant-3']) {
+			const result = await post({ secret }, { ...genuine, assistant_id });
+			expect(result.workflowData?.[0]).toHaveLength(1);
+		}
 	});
 
 	it('the production secret does not open the test URL', async () => {

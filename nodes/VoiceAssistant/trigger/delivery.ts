@@ -16,14 +16,20 @@ function reject(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	return { noWebhookResponse: true };
 }
 
-/** Assistant ids the body names (top level, or on a nested call/assistant object); empty when it names none. */
+/**
+ * The numeric assistant ids the body names (top level, or on a nested call/assistant object). The
+ * secret authenticates a delivery; this only catches a clearly different assistant. The inbound
+ * payload is undocumented and may name its assistant otherwise (a uuid, a name): not a refusal.
+ */
 function assistantIdsIn(body: IDataObject): number[] {
 	const candidates = [
 		body.assistant_id,
 		isObject(body.call) ? body.call.assistant_id : undefined,
 		isObject(body.assistant) ? body.assistant.id : undefined,
 	];
-	return candidates.filter((value) => value !== undefined && value !== null && value !== '').map(Number);
+	return candidates
+		.filter((value) => (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)))
+		.map(Number);
 }
 
 /**
