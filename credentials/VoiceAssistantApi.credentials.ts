@@ -1,7 +1,6 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -35,6 +34,14 @@ export class VoiceAssistantApi implements ICredentialType {
 			description:
 				'The API root including /api. Change it for white-label hosts (for example https://app.sondos-ai.com/api) or a local sandbox.',
 		},
+		{
+			displayName: 'Allow Unencrypted HTTP',
+			name: 'allowUnencryptedHttp',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether a Base URL with plain http:// may be used for a host other than this machine. The API token then travels unencrypted: only for trusted networks.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {
@@ -46,12 +53,6 @@ export class VoiceAssistantApi implements ICredentialType {
 		},
 	};
 
-	// The model list is the cheapest authenticated read: no paging, no side effects.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/user/assistants/models',
-			method: 'GET',
-		},
-	};
+	// The Test button is the node function methods/credentialTest.ts (testedBy on the Voice Assistant
+	// node): it must not follow redirects and must say where one points, which declarative rules cannot.
 }
