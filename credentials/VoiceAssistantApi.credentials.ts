@@ -1,6 +1,7 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
+	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -53,6 +54,26 @@ export class VoiceAssistantApi implements ICredentialType {
 		},
 	};
 
-	// The Test button is the node function methods/credentialTest.ts (testedBy on the Voice Assistant
-	// node): it must not follow redirects and must say where one points, which declarative rules cannot.
+	// The model list is the cheapest authenticated read: no paging, no side effects. The test never
+	// follows a redirect (the token would go to whatever host the Base URL forwards to): a 30x fails
+	// it by the rules below. Plain http:// to another host than this machine is refused before
+	// anything is sent, unless Allow Unencrypted HTTP is on (same rule as transport/baseUrl.ts).
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: `={{ (() => { const url = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, ""); const host = (/^http:\\/\\/(\\[[^\\]]*\\]|[^/:?#]+)/i.exec(url) ?? [])[1]; if (host !== undefined && $credentials.allowUnencryptedHttp !== true && !/^(localhost|.+\\.localhost|127(\\.\\d{1,3}){3}|\\[::1\\])$/i.test(host)) { throw new Error(${JSON.stringify(PLAIN_HTTP)}); } return url; })() }}`,
+			url: '/user/assistants/models',
+			method: 'GET',
+			disableFollowRedirect: true,
+		},
+		rules: [301, 302, 303, 307, 308].map((status) => ({
+			type: 'responseCode' as const,
+			properties: {
+				value: status,
+				message: `The Base URL redirects (HTTP ${status}) to another address. The redirect was not followed, so the API token was not sent there. Open the Base URL in a browser to see where it points, and use that URL (with /api) if you trust it.`,
+			},
+		})),
+	};
 }
+
+const PLAIN_HTTP =
+	'The Base URL uses plain http:// for a host other than this machine, which would send the API token unencrypted: use https://, or switch on "Allow Unencrypted HTTP" if this network is trusted';

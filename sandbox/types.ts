@@ -39,11 +39,18 @@ export interface RequestLogEntry {
 	at: number;
 }
 
-export type FaultKind = 'status' | 'html' | 'malformed-json' | 'timeout' | 'reset' | 'rate-limit';
+export type FaultKind = 'status' | 'html' | 'malformed-json' | 'timeout' | 'reset' | 'rate-limit' | 'redirect' | 'huge-body' | 'echo-headers';
 
 export interface FaultSpec {
 	kind: FaultKind;
-	status?: 500 | 502 | 503;
+	/** 500/502/503; for 'redirect' 301/302/303/307/308; for 'huge-body' and 'echo-headers' any 4xx/5xx */
+	status?: number;
+	/** 'rate-limit': the retry_after (seconds) in the body and Retry-After header (default 1) */
+	retryAfter?: number;
+	/** 'redirect': the Location header */
+	location?: string;
+	/** 'huge-body': size of the JSON error body in bytes (default 2 MiB) */
+	bytes?: number;
 	count?: number;
 	share?: number;
 	match?: { method?: string; path?: string };

@@ -8,7 +8,6 @@ import * as lead from './actions/lead/Lead.resource';
 import * as reference from './actions/reference/Reference.resource';
 import { route } from './actions/router';
 import * as sms from './actions/sms/Sms.resource';
-import { voiceAssistantApiTest } from './methods/credentialTest';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { defaultCountryField, requestOptionsField } from './shared/fields';
@@ -26,7 +25,7 @@ export class VoiceAssistant implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'voiceAssistantApi', required: true, testedBy: 'voiceAssistantApiTest' }],
+		credentials: [{ name: 'voiceAssistantApi', required: true }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -62,7 +61,7 @@ export class VoiceAssistant implements INodeType {
 		],
 	};
 
-	methods = { loadOptions, listSearch, credentialTest: { voiceAssistantApiTest } };
+	methods = { loadOptions, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { returnAllFields, simplifyField } from '../../shared/fields';
 import { pick } from '../../shared/items';
+import { maskUrlSecrets } from '../../shared/maskSecrets';
 import { PAGE_SIZE } from '../../shared/limits';
 import { readPaging } from '../../shared/params';
 import { apiRequestAllPages } from '../../transport/paginate';
@@ -39,5 +40,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{},
 		{ returnAll, limit, maxPerPage: PAGE_SIZE.assistants.max, itemIndex },
 	);
-	return records.map((record) => ({ json: simple ? pick(record, SIMPLE_ASSISTANT_KEYS) : record }));
+	return records.map((record) => ({ json: maskUrlSecrets(simple ? pick(record, SIMPLE_ASSISTANT_KEYS) : record) }));
 }

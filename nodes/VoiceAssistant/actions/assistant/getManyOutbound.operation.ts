@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { returnAllFields } from '../../shared/fields';
 import { toItems } from '../../shared/items';
+import { maskUrlSecrets } from '../../shared/maskSecrets';
 import { readPaging } from '../../shared/params';
 import { apiRequest } from '../../transport/request';
 
@@ -12,5 +13,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { limit } = readPaging(this, itemIndex);
 	const records = await apiRequest.call(this, 'GET', '/user/assistants/outbound', { itemIndex });
 	const list = Array.isArray(records) ? records : [];
-	return toItems(list.slice(0, limit));
+	return toItems(list.slice(0, limit).map(maskUrlSecrets));
 }
