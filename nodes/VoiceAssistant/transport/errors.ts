@@ -7,7 +7,7 @@ import type { IDataObject, IHttpRequestMethods, INode, JsonObject } from 'n8n-wo
 
 import { RETRY } from './policy';
 import type { NetworkFailure } from './policy';
-import { cleanResponse, cleanText } from './redact';
+import { MAX_ERROR_MESSAGE, cleanResponse, cleanText } from './redact';
 
 export interface ErrorPlace {
 	node: INode;
@@ -41,7 +41,7 @@ const CHECK_FIRST =
 function create(place: ErrorPlace, response: JsonObject, message: string, description: string, httpCode?: string): NodeApiError {
 	// Every part may quote the platform (or a proxy): cut to ~1 KB, token masked (redact.ts).
 	return new NodeApiError(place.node, cleanResponse(response, place.token), {
-		message: cleanText(message, place.token),
+		message: cleanText(message, place.token, MAX_ERROR_MESSAGE),
 		description: cleanText(description, place.token),
 		httpCode,
 		itemIndex: place.itemIndex,

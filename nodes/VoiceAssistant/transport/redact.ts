@@ -6,8 +6,12 @@
  */
 import type { JsonObject } from 'n8n-workflow';
 
-/** Longest platform-supplied text kept in an error (characters). */
+/** Longest platform-supplied text kept in an error's description or body (characters). */
 export const MAX_ERROR_TEXT = 1024;
+/** The message is a title, and n8n stores it twice (message and stack): kept shorter. */
+export const MAX_ERROR_MESSAGE = 300;
+/** The raw body kept beside the description (which already quotes the readable part). */
+export const MAX_ERROR_BODY = 512;
 
 const MASK = '***';
 
@@ -39,7 +43,7 @@ export function cleanText(text: string, token: string | undefined, max = MAX_ERR
 
 /**
  * The response object an error keeps (n8n stores it as the error's `errorResponse`): small ones keep
- * their shape with every string redacted; large ones become `{ body: <cut text> }`.
+ * their shape with every string redacted; large ones become `{ body: <cut text> }` (512 characters).
  */
 export function cleanResponse(response: JsonObject, token: string | undefined): JsonObject {
 	let json: string;
@@ -49,12 +53,12 @@ export function cleanResponse(response: JsonObject, token: string | undefined): 
 		return { body: '(unreadable)' };
 	}
 	const redacted = redactToken(json, token);
-	if (redacted.length <= MAX_ERROR_TEXT) {
+	if (redacted.length <= MAX_ERROR_BODY) {
 		try {
 			return JSON.parse(redacted) as JsonObject;
 		} catch {
 			// The mask landed inside an escape sequence: fall back to the text form.
 		}
 	}
-	return { body: cutText(redacted) };
+	return { body: cutText(redacted, MAX_ERROR_BODY) };
 }
