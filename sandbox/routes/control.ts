@@ -99,7 +99,7 @@ function state(ctx: ControlContext): ApiResult {
 			sms_capable: p.sms_capable,
 			subscription_expires_at: p.subscription_expires_at === null ? null : new Date(p.subscription_expires_at).toISOString(),
 		})),
-		webhook_deliveries: store.webhookDeliveries,
+		webhook_deliveries: store.webhookDeliveries.map((d) => ({ ...d, response: statusOnly(d.response as WebhookResponse | null) })),
 		settings: store.settings,
 		faults: ctx.app.faults.list(),
 		rate_limit: ctx.app.limiter.config ?? false,

@@ -40,7 +40,7 @@ it.each([400, 500])('a 2 MB error body (HTTP %i) becomes a stored error under 4 
 	expect(error).toBeDefined();
 	const stored = JSON.stringify(recordedError);
 	expect(stored.length).toBeLessThan(4096);
-	expect(`${error?.message} ${error?.description}`).toMatch(/… \(\d{7} bytes\)/);
+	expect(`${error?.message} ${(error as { description?: string } | undefined)?.description}`).toMatch(/… \(\d{7} bytes\)/);
 });
 
 it('a 2 MB error body in a Continue On Fail item stays under 4 KB too', async () => {
@@ -51,7 +51,7 @@ it('a 2 MB error body in a Continue On Fail item stays under 4 KB too', async ()
 
 it.each([400, 502])('a proxy echoing the Authorization header (HTTP %i): the token appears nowhere, *** does', async (status) => {
 	const { error, recordedError } = await failWith({ kind: 'echo-headers', status });
-	const everything = JSON.stringify({ message: error?.message, description: error?.description, recordedError, response: (error as { errorResponse?: unknown })?.errorResponse });
+	const everything = JSON.stringify({ message: error?.message, description: (error as { description?: string } | undefined)?.description, recordedError, response: (error as { errorResponse?: unknown })?.errorResponse });
 	expect(everything).not.toContain(sb.tokens.alice);
 	expect(everything).toContain('Bearer ***');
 });
