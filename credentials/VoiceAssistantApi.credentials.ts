@@ -35,6 +35,14 @@ export class VoiceAssistantApi implements ICredentialType {
 			description:
 				'The API root including /api. Change it for white-label hosts (for example https://app.sondos-ai.com/api) or a local sandbox.',
 		},
+		{
+			displayName: 'Allow Unencrypted HTTP',
+			name: 'allowUnencryptedHttp',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether a Base URL with plain http:// may be used for a host other than this machine. The API token then travels unencrypted: only for trusted networks.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {
@@ -46,12 +54,26 @@ export class VoiceAssistantApi implements ICredentialType {
 		},
 	};
 
-	// The model list is the cheapest authenticated read: no paging, no side effects.
+	// The model list is the cheapest authenticated read: no paging, no side effects. The test never
+	// follows a redirect (the token would go to whatever host the Base URL forwards to): a 30x fails
+	// it by the rules below. Plain http:// to another host than this machine is refused before
+	// anything is sent, unless Allow Unencrypted HTTP is on (same rule as transport/baseUrl.ts).
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: `={{ (() => { const url = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, ""); const host = (/^http:\\/\\/(\\[[^\\]]*\\]|[^/:?#]+)/i.exec(url) ?? [])[1]; if (host !== undefined && $credentials.allowUnencryptedHttp !== true && !/^(localhost|.+\\.localhost|127(\\.\\d{1,3}){3}|\\[::1\\])$/i.test(host)) { throw new Error(${JSON.stringify(PLAIN_HTTP)}); } return url; })() }}`,
 			url: '/user/assistants/models',
 			method: 'GET',
+			disableFollowRedirect: true,
 		},
+		rules: [301, 302, 303, 307, 308].map((status) => ({
+			type: 'responseCode' as const,
+			properties: {
+				value: status,
+				message: `The Base URL redirects (HTTP ${status}) to another address. The redirect was not followed, so the API token was not sent there. Open the Base URL in a browser to see where it points, and use that URL (with /api) if you trust it.`,
+			},
+		})),
 	};
 }
+
+const PLAIN_HTTP =
+	'The Base URL uses plain http:// for a host other than this machine, which would send the API token unencrypted: use https://, or switch on "Allow Unencrypted HTTP" if this network is trusted';

@@ -6,7 +6,8 @@
 import { createRng, type Rng } from './prng';
 import type { FaultKind, FaultSpec } from './types';
 
-const KINDS: FaultKind[] = ['status', 'html', 'malformed-json', 'timeout', 'reset', 'rate-limit'];
+const KINDS: FaultKind[] = ['status', 'html', 'malformed-json', 'timeout', 'reset', 'rate-limit', 'redirect', 'huge-body', 'echo-headers'];
+const REDIRECTS = [301, 302, 303, 307, 308];
 
 interface ActiveFault {
 	spec: FaultSpec;
@@ -21,9 +22,16 @@ export function checkFaultSpec(spec: unknown): FaultSpec {
 	if (typeof spec !== 'object' || spec === null) throw new FaultError('a fault must be an object');
 	const s = spec as FaultSpec;
 	if (!KINDS.includes(s.kind)) throw new FaultError(`kind must be one of ${KINDS.join(', ')}`);
-	if (s.status !== undefined && ![400, 409, 422, 500, 502, 503].includes(s.status)) {
+	if (s.kind === 'redirect') {
+		if (s.status !== undefined && !REDIRECTS.includes(s.status)) throw new FaultError('a redirect status must be 301, 302, 303, 307 or 308');
+		if (typeof s.location !== 'string' || s.location === '') throw new FaultError('a redirect needs a location');
+	} else if (s.kind === 'huge-body' || s.kind === 'echo-headers') {
+		if (s.status !== undefined && !(Number.isInteger(s.status) && s.status >= 400 && s.status <= 599)) throw new FaultError('status must be 4xx or 5xx');
+		if (s.bytes !== undefined && !(Number.isInteger(s.bytes) && s.bytes > 0 && s.bytes <= 64 * 1024 * 1024)) throw new FaultError('bytes must be 1 to 64 MiB');
+	} else if (s.status !== undefined && ![400, 409, 422, 500, 502, 503].includes(s.status)) {
 		throw new FaultError('status must be 400, 409, 422, 500, 502 or 503');
 	}
+	if (s.retryAfter !== undefined && !(typeof s.retryAfter === 'number' && s.retryAfter >= 0)) throw new FaultError('retryAfter must be a non-negative number of seconds');
 	if (s.match?.body !== undefined && (typeof s.match.body !== 'object' || s.match.body === null || Array.isArray(s.match.body))) {
 		throw new FaultError('match.body must be an object of top-level body values');
 	}
@@ -35,7 +43,7 @@ export function checkFaultSpec(spec: unknown): FaultSpec {
 
 /** A refusal (4xx) means the platform did not act, so it comes before processing unless told otherwise. */
 export function effectivePhase(spec: FaultSpec): 'before' | 'after' {
-	if (spec.kind === 'rate-limit') return 'before';
+	if (spec.kind === 'rate-limit' || spec.kind === 'redirect') return 'before';
 	return spec.phase ?? (spec.kind === 'status' && (spec.status ?? 500) < 500 ? 'before' : 'after');
 }
 

@@ -10,6 +10,8 @@ import type { ApiResult, ControlHandler, Handler } from './http';
 import { message } from './http';
 import type { Router } from './router';
 import type { FaultSpec, RequestLogEntry } from './types';
+import { hostileAnswer } from './hostile';
+import { isLoopbackRequest } from './loopback';
 import { isPlainObject } from './validation';
 
 const MAX_BODY = 1024 * 1024;
@@ -205,13 +207,18 @@ export class RequestPipeline {
 				return;
 			case 'rate-limit': {
 				entry.status = 429;
-				const reset = String(Math.ceil(Date.now() / 1000) + 1);
+				const wait = fault.retryAfter ?? 1;
+				const reset = String(Math.ceil(Date.now() / 1000 + wait));
 				return send(res, {
 					status: 429,
-					body: { ...RATE_LIMITED, retry_after: 1 },
-					headers: { 'Retry-After': '1', 'X-RateLimit-Limit': String(this.app.limiter.config?.perMinute ?? 100), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
+					body: { ...RATE_LIMITED, retry_after: wait },
+					headers: { 'Retry-After': String(Math.ceil(wait)), 'X-RateLimit-Limit': String(this.app.limiter.config?.perMinute ?? 100), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
 				});
 			}
+			case 'redirect':
+			case 'huge-body':
+			case 'echo-headers':
+				return send(res, hostileAnswer(fault, req, entry));
 		}
 	}
 
@@ -223,6 +230,10 @@ export class RequestPipeline {
 		query: Record<string, string>,
 		body: { raw: string; parsed: unknown; parseError: string | null },
 	): Promise<void> {
+		// Control routes change and reveal everything: only for this machine, never for a web page that
+		// happens to be open in the developer's browser (DNS rebinding: Host; a form post: content type).
+		const refused = isLoopbackRequest(req, method, body.raw);
+		if (refused) return send(res, refused);
 		const match = this.control.match(method, path);
 		if (match.kind !== 'found') return send(res, message(404, `The route ${path.slice(1)} could not be found.`));
 		if (body.parseError) return send(res, { status: 400, body: { message: 'Malformed JSON body', error: body.parseError } });

@@ -39,12 +39,18 @@ export interface RequestLogEntry {
 	at: number;
 }
 
-export type FaultKind = 'status' | 'html' | 'malformed-json' | 'timeout' | 'reset' | 'rate-limit';
+export type FaultKind = 'status' | 'html' | 'malformed-json' | 'timeout' | 'reset' | 'rate-limit' | 'redirect' | 'huge-body' | 'echo-headers';
 
 export interface FaultSpec {
 	kind: FaultKind;
-	/** kind 'status': 500/502/503 (default 500), or a refusal 400/409/422 (sent before processing by default) */
-	status?: 400 | 409 | 422 | 500 | 502 | 503;
+	/** 'status': 500/502/503 (default 500) or a refusal 400/409/422 (before processing by default); for 'redirect' 301/302/303/307/308; for 'huge-body' and 'echo-headers' any 4xx/5xx */
+	status?: number;
+	/** 'rate-limit': the retry_after (seconds) in the body and Retry-After header (default 1) */
+	retryAfter?: number;
+	/** 'redirect': the Location header */
+	location?: string;
+	/** 'huge-body': size of the JSON error body in bytes (default 2 MiB) */
+	bytes?: number;
 	count?: number;
 	share?: number;
 	/** `body`: only requests whose JSON body has these top-level values (e.g. one item's phone number) */

@@ -7,6 +7,7 @@ import { message, ok } from '../http';
 import { FaultError } from '../faults';
 import { Router } from '../router';
 import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
+import type { WebhookResponse } from '../types';
 import { isPlainObject } from '../validation';
 
 function setFaults(ctx: ControlContext): ApiResult {
@@ -59,8 +60,19 @@ async function inboundCall(ctx: ControlContext): Promise<ApiResult> {
 	} catch (err) {
 		return message(404, err instanceof Error ? err.message : String(err));
 	}
-	if (b.wait === true) return ok(await started.done);
+	// Only the status of what the webhook answered: the sandbox must not relay the body of a URL it
+	// was pointed at (it would read any local service for whoever can reach this route).
+	if (b.wait === true) {
+		const done = await started.done;
+		return ok({ ...done, inbound_webhook_response: statusOnly(done.inbound_webhook_response), webhook_response: statusOnly(done.webhook_response) });
+	}
 	return ok({ call_id: started.call.id, status: started.call.status }, 202);
+}
+
+function statusOnly(response: WebhookResponse | null): Omit<WebhookResponse, 'body'> | null {
+	if (!response) return null;
+	const { body: _body, ...rest } = response;
+	return rest;
 }
 
 function state(ctx: ControlContext): ApiResult {
@@ -72,12 +84,13 @@ function state(ctx: ControlContext): ApiResult {
 		leads: store.leads.map((l) => ({ ...leadRecord(l, store), user_id: l.user_id })),
 		calls: store.calls.map((c) => ({
 			...callRecord(c),
+			webhook_response: statusOnly(c.webhook_response),
 			user_id: c.user_id,
 			assistant_id: c.assistant_id,
 			campaign_id: c.campaign_id,
 			lead_id: c.lead_id,
 			input_variables: c.input_variables,
-			inbound_webhook_response: c.inbound_webhook_response,
+			inbound_webhook_response: statusOnly(c.inbound_webhook_response),
 		})),
 		sms: store.sms.map(smsRecord),
 		phone_numbers: store.phoneNumbers.map((p) => ({
@@ -86,7 +99,7 @@ function state(ctx: ControlContext): ApiResult {
 			sms_capable: p.sms_capable,
 			subscription_expires_at: p.subscription_expires_at === null ? null : new Date(p.subscription_expires_at).toISOString(),
 		})),
-		webhook_deliveries: store.webhookDeliveries,
+		webhook_deliveries: store.webhookDeliveries.map((d) => ({ ...d, response: statusOnly(d.response as WebhookResponse | null) })),
 		settings: store.settings,
 		faults: ctx.app.faults.list(),
 		rate_limit: ctx.app.limiter.config ?? false,

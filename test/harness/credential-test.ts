@@ -1,16 +1,21 @@
 /**
- * The credential's "Test" button: the credential type's declarative `test.request` run through
- * n8n-core's RoutingNode on a temporary node, then its `rules`, as n8n's CredentialsTester does.
+ * The credential's "Test" button, as n8n's CredentialsTester runs it: the credential type's declarative
+ * `test.request` through n8n-core's RoutingNode on a temporary node, then its `rules`; or, when the
+ * credential has no `test`, the function a node names in `credentials[].testedBy`, called with
+ * n8n-core's CredentialTestContext.
  */
-import { ExecuteContext, RoutingNode } from 'n8n-core';
+import { CredentialTestContext, ExecuteContext, RoutingNode } from 'n8n-core';
 import {
 	NodeConnectionTypes,
 	createRunExecutionData,
 	type ICredentialDataDecryptedObject,
+	type ICredentialTestFunction,
+	type ICredentialTestFunctions,
 	type INodeCredentialTestResult,
 	type INodeExecutionData,
 	type INodeType,
 } from 'n8n-workflow';
+import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { HARNESS_CREDENTIAL_ID, credentialRegistry, type CredentialTypeInput } from './credentials';
 import {
 	DEFAULT_CREDENTIAL_TYPE,
@@ -23,6 +28,20 @@ import {
 export interface TestCredentialsOptions {
 	credentialType?: string;
 	credentialTypes?: CredentialTypeInput[];
+	/** nodes searched for a `testedBy` function (default: our Voice Assistant node) */
+	nodeTypes?: INodeType[];
+}
+
+/** The node function named by `testedBy` for this credential type, like CredentialsTester.getCredentialTestFunction. */
+function testedByFunction(credentialType: string, nodeTypes: INodeType[]): ICredentialTestFunction | undefined {
+	for (const nodeType of nodeTypes) {
+		for (const { name, testedBy } of nodeType.description.credentials ?? []) {
+			if (name !== credentialType || typeof testedBy !== 'string') continue;
+			const fn = nodeType.methods?.credentialTest?.[testedBy];
+			if (fn) return fn;
+		}
+	}
+	return undefined;
 }
 
 interface HttpFailure {
@@ -41,7 +60,14 @@ export async function testCredentials(
 	const credentialType = options.credentialType ?? DEFAULT_CREDENTIAL_TYPE;
 	const registry = credentialRegistry(options.credentialTypes);
 	const { test } = registry.getByName(credentialType);
-	if (!test) return { status: 'Error', message: 'No testing function found for this credential.' };
+	if (!test) {
+		const fn = testedByFunction(credentialType, options.nodeTypes ?? [new VoiceAssistant()]);
+		if (!fn) return { status: 'Error', message: 'No testing function found for this credential.' };
+		// As typed in the credential form: the test function sees no defaults for fields left out.
+		const data = credentials as ICredentialDataDecryptedObject;
+		const context = new CredentialTestContext() as unknown as ICredentialTestFunctions;
+		return await fn.call(context, { id: HARNESS_CREDENTIAL_ID, name: 'Harness credential', type: credentialType, data });
+	}
 
 	const tempType: INodeType = {
 		description: {

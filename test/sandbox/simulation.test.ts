@@ -200,7 +200,9 @@ describe('inbound calls', () => {
 		const control = clientFor(c.sb.origin);
 		const res = await control.post('/sandbox/inbound-call', { assistant_id: 2, customer_phone: '+4917640000080', wait: true });
 		expect(res.status).toBe(200);
-		expect(res.data).toMatchObject({ call_id: expect.any(Number), status: 'completed', inbound_webhook_response: { status: 200, body: { ok: true } } });
+		expect(res.data).toMatchObject({ call_id: expect.any(Number), status: 'completed', inbound_webhook_response: { status: 200 } });
+		// only the status: the sandbox does not relay what the URL it called answered
+		expect(res.data.inbound_webhook_response).not.toHaveProperty('body');
 		const inbound = rx.received.filter((r) => r.path === '/hook/inbound');
 		expect(inbound).toHaveLength(1);
 		expect(inbound[0].body).toEqual({

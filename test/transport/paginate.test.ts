@@ -21,7 +21,7 @@ interface Served {
 function server(served: Served) {
 	const log = { requested: [] as number[], active: 0, peak: 0 };
 	const ctx = {
-		getCredentials: async () => ({ apiToken: 'token-' + Math.random(), baseUrl: 'http://platform.test/api' }),
+		getCredentials: async () => ({ apiToken: 'token-' + Math.random(), baseUrl: 'https://platform.test/api' }),
 		getNode: () => ({ name: 'Voice Assistant', type: 'voiceAssistant', typeVersion: 1, position: [0, 0], parameters: {} }),
 		getInputData: () => [{ json: {} }],
 		getNodeParameter: (_name: string, _index: number, fallback: unknown) => fallback,

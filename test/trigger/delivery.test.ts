@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { runWebhook } from '../harness';
+import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
 import { credentials, lifecycle, parameters, placeCall, startReceiver, VoiceAssistantTrigger } from './helpers';
 import type { Receiver } from './helpers';
 
@@ -110,6 +111,7 @@ describe('Call Ended deliveries', () => {
 		// an array without formatted_transcript (some deployments) is joined into the same lines
 		const bare = { ...(asArray.body as IDataObject) };
 		delete bare.formatted_transcript;
+		resetReplays(); // the same call again: not a replay test (test/security/replays.test.ts is)
 		const result = await runWebhook(VoiceAssistantTrigger, {
 			parameters: receiver.parameters,
 			credentials: credentials(sb),
@@ -178,6 +180,7 @@ describe('Call Ended deliveries', () => {
 
 describe('forged deliveries start nothing and get 401', () => {
 	async function post(query: Record<string, string>, body: IDataObject, mode: 'webhook' | 'manual' = 'webhook') {
+		resetReplays(); // these post one genuine delivery many times to test the secret, not the replay guard
 		return await runWebhook(VoiceAssistantTrigger, {
 			parameters: receiver.parameters,
 			credentials: credentials(sb),

@@ -3,6 +3,7 @@
  * after create, that delete puts back exactly what was there, and the awkward paths (re-activation,
  * test mode next to production, someone else changing the URL meanwhile).
  */
+import { createHash } from 'node:crypto';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import {
@@ -38,9 +39,10 @@ describe('Call Ended: activation', () => {
 		expect(settings.is_webhook_active).toBe(true);
 		expect(settings.send_webhook_only_on_completed).toBe(true);
 		expect(settings.include_recording_in_webhook).toBe(true);
-		// the secret in the URL is the one kept in static data for checking deliveries
-		const secret = SECRET_URL.exec(settings.webhook_url ?? '')?.[1];
-		expect((hooks.staticData.production as { secret: string }).secret).toBe(secret);
+		// static data keeps the hash of the secret in the URL (for checking deliveries), never the secret
+		const secret = SECRET_URL.exec(settings.webhook_url ?? '')?.[1] ?? '';
+		expect((hooks.staticData.production as { secretHash: string }).secretHash).toBe(createHash('sha256').update(secret).digest('hex'));
+		expect(JSON.stringify(hooks.staticData)).not.toContain(secret);
 		expect(await hooks.run('checkExists')).toBe(true);
 
 		// it went through the documented update endpoint

@@ -23,13 +23,27 @@ export function fail(node: INode, where: Where, problem: string, description?: s
 	});
 }
 
+/** Longest quote of user input in a message: enough to recognise it, not a copy of a whole document. */
+const SHOWN_MAX = 100;
+
 /** How a value is quoted in messages: strings in quotes, everything else as JSON, long text cut short. */
 export function shown(value: unknown): string {
 	let text: string;
-	if (typeof value === 'string') text = `"${value}"`;
+	if (typeof value === 'string') text = `"${value.slice(0, SHOWN_MAX + 1)}"`;
 	else if (value === undefined) text = 'nothing';
-	else text = JSON.stringify(value) ?? String(value);
-	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+	else {
+		try {
+			text = JSON.stringify(value) ?? String(value);
+		} catch {
+			text = String(value); // circular or BigInt
+		}
+	}
+	return text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX - 3)}...` : text;
+}
+
+/** A message from elsewhere that may quote user input, cut like shown() cuts. */
+function shownText(text: string): string {
+	return text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX - 3)}...` : text;
 }
 
 function isBlank(value: unknown): boolean {
@@ -83,12 +97,21 @@ function toNumber(value: unknown): number | undefined {
 	return undefined;
 }
 
-/** A record ID: a positive whole number (a number or digits in a string). */
+/**
+ * A record ID: plain decimal digits (or a safe integer number), at least 1. Number() would read
+ * "0x10" as 16, "1e3" as 1000 and round 9007199254740993 to ...992: each an existing, wrong record.
+ */
 export function requireId(node: INode, value: unknown, where: Where): number {
 	if (isBlank(value)) throw fail(node, where, 'is required');
-	const n = toNumber(value);
-	if (n === undefined || !Number.isInteger(n) || n < 1) {
-		throw fail(node, where, `must be a numeric ID (got ${shown(value)})`);
+	const text = typeof value === 'string' ? value.trim() : undefined;
+	const n = typeof value === 'number' ? value : text !== undefined && /^\d+$/.test(text) ? Number(text) : NaN;
+	if (!Number.isSafeInteger(n) || n < 1) {
+		throw fail(
+			node,
+			where,
+			`must be a numeric ID (got ${shown(value)})`,
+			`IDs are written in decimal digits only (no 0x, no exponent, no decimals), from 1 to ${Number.MAX_SAFE_INTEGER}.`,
+		);
 	}
 	return n;
 }
@@ -164,7 +187,8 @@ export function parseJsonObject(node: INode, value: unknown, where: Where): IDat
 		try {
 			parsed = JSON.parse(value);
 		} catch (error) {
-			throw fail(node, where, `is not valid JSON (${(error as Error).message})`);
+			// V8's message quotes the input; keep that quote short like every other one.
+			throw fail(node, where, `is not valid JSON (${shownText((error as Error).message)})`);
 		}
 	}
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {

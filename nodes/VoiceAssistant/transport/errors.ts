@@ -5,7 +5,9 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 
+import { RETRY } from './policy';
 import type { NetworkFailure } from './policy';
+import { MAX_ERROR_MESSAGE, cleanResponse, cleanText } from './redact';
 
 export interface ErrorPlace {
 	node: INode;
@@ -16,6 +18,8 @@ export interface ErrorPlace {
 	notFound?: string;
 	/** what a write that may have happened did, e.g. 'the call may have been placed' */
 	effect?: string;
+	/** the credential's API token: masked wherever the platform's words are quoted */
+	token?: string;
 }
 
 /** Errors of writes that may have happened anyway (timeout, cut connection, 5xx, unreadable answer). */
@@ -35,9 +39,10 @@ const CHECK_FIRST =
 	'It was not repeated automatically, so nothing is done twice. Check on the platform before running this item again.';
 
 function create(place: ErrorPlace, response: JsonObject, message: string, description: string, httpCode?: string): NodeApiError {
-	return new NodeApiError(place.node, response, {
-		message,
-		description,
+	// Every part may quote the platform (or a proxy): cut to ~1 KB, token masked (redact.ts).
+	return new NodeApiError(place.node, cleanResponse(response, place.token), {
+		message: cleanText(message, place.token, MAX_ERROR_MESSAGE),
+		description: cleanText(description, place.token),
 		httpCode,
 		itemIndex: place.itemIndex,
 	});
@@ -213,4 +218,21 @@ function describeKeys(record: IDataObject): string {
 	if (keys.length === 0) return 'no fields';
 	const shown = keys.slice(0, 5).join(', ');
 	return keys.length > 5 ? `the fields ${shown}, …` : `the fields ${shown}`;
+}
+/** A wait longer than "1.5 h" reads badly in seconds. */
+function formatWait(ms: number): string {
+	if (ms >= 2 * 3_600_000) return `${Math.round(ms / 3_600_000)} h`;
+	if (ms >= 2 * 60_000) return `${Math.round(ms / 60_000)} min`;
+	return formatMs(Math.round(ms));
+}
+
+/** A 429 whose wait is longer than this request may still spend: it fails now instead of hanging. */
+export function rateLimitedFor(place: ErrorPlace, waitMs: number, body: unknown): NodeApiError {
+	return create(
+		place,
+		(typeof body === 'object' && body ? body : { message: 'Rate limit exceeded' }) as JsonObject,
+		`Rate limited by the platform: retry after ${formatWait(waitMs)} (HTTP 429)`,
+		`${place.method} ${place.endpoint}: the platform asks to wait ${formatWait(waitMs)}, longer than this request may wait (${formatWait(RETRY.maxTotalRetryWaitMs)} at most). It was rejected unprocessed, so it can safely be run again then.`,
+		'429',
+	);
 }

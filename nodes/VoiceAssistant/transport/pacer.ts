@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { sleep } from 'n8n-workflow';
 
 import { RATE_LIMIT } from '../shared/limits';
+import { RETRY } from './policy';
 import { hasRateInfo } from './rateHeaders';
 import type { RateInfo } from './rateHeaders';
 
@@ -109,9 +110,12 @@ export class Pacer {
 		}
 	}
 
-	/** Everybody waits until then (a 429 without usable hints, or one that said so). */
+	/**
+	 * Everybody waits until then (a 429 without usable hints, or one that said so). Never longer than
+	 * a request's whole retry budget from now: one answer must not freeze the token for the process.
+	 */
 	blockUntil(time: number): void {
-		this.blockedUntil = Math.max(this.blockedUntil, time);
+		this.blockedUntil = Math.max(this.blockedUntil, Math.min(time, Date.now() + RETRY.maxTotalRetryWaitMs));
 	}
 
 	state(): PacerState {
@@ -234,6 +238,9 @@ export class Pacer {
 		if (status === 429) {
 			// Rejected requests use no slot on the platform.
 			this.remove(entry);
+			// A wait no request could honour (retry_after: 86400) is neither a block nor a window length:
+			// the request that got it fails at once, later ones ask the platform themselves.
+			if (info.retryAfterMs !== undefined && info.retryAfterMs > RETRY.maxTotalRetryWaitMs) return;
 			this.learnFromRejection(entry, info, receivedAt);
 			if (info.retryAfterMs !== undefined) this.blockUntil(receivedAt + info.retryAfterMs);
 			return;

@@ -1,4 +1,4 @@
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -12,7 +12,8 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { formatMs, httpError, networkError, notJsonError, rateLimitGaveUp, redirectError, serverErrorOnWrite } from './errors';
+import { baseUrlProblem } from './baseUrl';
+import { httpError, networkError, notJsonError, rateLimitedFor, rateLimitGaveUp, redirectError, serverErrorOnWrite } from './errors';
 import type { ErrorPlace } from './errors';
 import { credentialKey, pacerFor } from './pacer';
 import { RETRY, backoffMs, classifyNetworkError, isRead } from './policy';
@@ -49,10 +50,20 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
 	const credentials = await readCredentials(this);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const refused = baseUrlProblem(baseUrl, credentials.allowUnencryptedHttp);
+	if (refused) throw new NodeOperationError(this.getNode(), refused, { itemIndex: options.itemIndex });
 	const pacer = pacerFor(credentialKey(baseUrl, String(credentials.apiToken ?? '')));
 	const timeoutMs = options.timeoutMs ?? RETRY.defaultTimeoutMs;
 	const signal = cancelSignal(this);
-	const place: ErrorPlace = { node: this.getNode(), method, endpoint, itemIndex: options.itemIndex, notFound: options.notFound, effect: options.effect };
+	const place: ErrorPlace = {
+		node: this.getNode(),
+		method,
+		endpoint,
+		itemIndex: options.itemIndex,
+		notFound: options.notFound,
+		effect: options.effect,
+		token: String(credentials.apiToken ?? ''),
+	};
 	const read = isRead(method);
 
 	let rateLimitRetries = 0;
@@ -112,9 +123,9 @@ export async function apiRequest<T = unknown>(
 			if (rateLimitRetries >= RETRY.maxRateLimitRetries) {
 				throw rateLimitGaveUp(place, `still rejected after ${rateLimitRetries} retries`, body);
 			}
-			if (waited + wait > RETRY.maxTotalRetryWaitMs) {
-				throw rateLimitGaveUp(place, `the platform asks to wait ${formatMs(Math.round(wait))}, more than this request may still wait`, body);
-			}
+			// A wait beyond what this request has left fails it now instead of hanging (the pacer does not
+			// keep such a block either: pacer.ts settle()).
+			if (waited + wait > RETRY.maxTotalRetryWaitMs) throw rateLimitedFor(place, wait, body);
 			rateLimitRetries++;
 			waited += wait; // the pacer holds the request back until then
 			continue;

@@ -7,9 +7,11 @@ import { apiRequestAllPages } from '../transport/paginate';
 /** The assistant id from the resource locator (list or ID mode), as the integer the API expects. */
 export function assistantIdParameter(ctx: IHookFunctions): number {
 	const raw = ctx.getNodeParameter('assistantId', undefined, { extractValue: true }) as unknown;
-	const id = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
-	if (!Number.isInteger(id) || id <= 0) {
-		throw new NodeOperationError(ctx.getNode(), `"${String(raw ?? '')}" is not a valid assistant ID`, {
+	// Digits only, like shared/validate.ts requireId: "0x10" or "1e3" must not select assistant 16 or 1000.
+	const text = typeof raw === 'string' ? raw.trim() : '';
+	const id = typeof raw === 'number' ? raw : /^\d+$/.test(text) ? Number(text) : NaN;
+	if (!Number.isSafeInteger(id) || id <= 0) {
+		throw new NodeOperationError(ctx.getNode(), `"${String(raw ?? '').slice(0, 100)}" is not a valid assistant ID`, {
 			description: 'Choose an assistant from the list or enter its numeric ID.',
 		});
 	}

@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { deliverySlot, readRegistration } from './registration';
-import { SECRET_PARAM, secretsMatch } from './secret';
+import { isReplay } from './replays';
+import { SECRET_PARAM, secretMatchesHash } from './secret';
 import { simplifyDelivery } from './simplify';
 
 function isObject(value: unknown): value is IDataObject {
@@ -39,7 +40,7 @@ function assistantIdsIn(body: IDataObject): number[] {
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const registration = readRegistration(this, deliverySlot(this));
 	const query = this.getQueryData() as IDataObject;
-	if (!registration || !secretsMatch(query[SECRET_PARAM], registration.secret)) {
+	if (!registration || !secretMatchesHash(query[SECRET_PARAM], registration.secretHash)) {
 		return reject(this, 401, 'Missing or wrong secret');
 	}
 
@@ -54,6 +55,11 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (statuses.length > 0 && !statuses.includes(String(body.status ?? ''))) {
 		// Acknowledge (so the platform does not count it as failed) but start nothing.
 		return { webhookResponse: { received: true, executed: false, reason: 'call status not selected' } };
+	}
+
+	if (isReplay(registration.secretHash, body)) {
+		// Acknowledged like a first delivery, so the platform does not retry, but nothing runs twice.
+		return { webhookResponse: { received: true, executed: false, reason: 'duplicate' } };
 	}
 
 	const simplify = this.getNodeParameter('simplify', false) as boolean;

@@ -10,7 +10,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 import { assistantIdParameter, lookupAssistant, requireAssistant } from './assistant';
 import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration } from './registration';
 import type { CallEndedOptions, Registration, Slot, TriggerEvent, WebhookSettings } from './registration';
-import { endpointOf, newSecret, withSecret } from './secret';
+import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from './secret';
 import { settingsFor } from './settings';
 
 interface Wanted {
@@ -103,7 +103,8 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (!sameTarget(registration, want) || !sameOptions(registration.options, want.options)) return false;
 	const settings = settingsFor(want.event);
 	const assistant = await requireAssistant(this, want.assistantId);
-	return settings.isRegistered(settings.read(assistant), registration.url, registration.options);
+	const matches = (url: string | null): boolean => isRegisteredUrl(url, registration.url, registration.secretHash);
+	return settings.isRegistered(settings.read(assistant), matches, registration.options);
 }
 
 export async function create(this: IHookFunctions): Promise<boolean> {
@@ -139,8 +140,9 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	saveRegistration(this, slot, {
 		event: want.event,
 		assistantId: want.assistantId,
-		secret,
-		url,
+		// Only the hash and the URL without the secret: static data is exported with the workflow.
+		secretHash: hashSecret(secret),
+		url: withoutSecret(url),
 		...(want.options ? { options: want.options } : {}),
 		restore,
 	});

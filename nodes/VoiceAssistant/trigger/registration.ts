@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { endpointOf } from './secret';
+import { endpointOf, hashSecret, withoutSecret } from './secret';
 
 export type TriggerEvent = 'callEnded' | 'inboundCallCompleted';
 
@@ -31,9 +31,9 @@ export interface CallEndedOptions {
 export interface Registration {
 	event: TriggerEvent;
 	assistantId: number;
-	/** compared (in constant time) with the `secret` query parameter of every delivery */
-	secret: string;
-	/** exactly the URL registered on the assistant, secret included */
+	/** SHA-256 (hex) of the secret: the `secret` query parameter of every delivery is hashed and compared with it */
+	secretHash: string;
+	/** the URL registered on the assistant, without its secret */
 	url: string;
 	options?: CallEndedOptions;
 	/** the settings delete() puts back */
@@ -62,9 +62,20 @@ export function otherSlot(slot: Slot): Slot {
 	return slot === 'test' ? 'production' : 'test';
 }
 
+/**
+ * The saved registration. One saved by version 0.1.0 holds the secret in clear (`secret`, and the
+ * URL with it): it is migrated in place to the hash, so its deliveries keep working and the clear
+ * secret leaves static data the next time n8n saves it.
+ */
 export function readRegistration(ctx: IHookFunctions | IWebhookFunctions, slot: Slot): Registration | undefined {
-	const saved = ctx.getWorkflowStaticData('node')[slot] as Registration | undefined;
-	if (!saved || typeof saved !== 'object' || typeof saved.secret !== 'string') return undefined;
+	const saved = ctx.getWorkflowStaticData('node')[slot] as (Registration & { secret?: unknown }) | undefined;
+	if (!saved || typeof saved !== 'object') return undefined;
+	if (typeof saved.secret === 'string') {
+		saved.secretHash = hashSecret(saved.secret);
+		if (typeof saved.url === 'string') saved.url = withoutSecret(saved.url);
+		delete saved.secret;
+	}
+	if (typeof saved.secretHash !== 'string') return undefined;
 	return saved;
 }
 

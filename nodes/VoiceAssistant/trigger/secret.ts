@@ -16,14 +16,45 @@ export function withSecret(webhookUrl: string, secret: string): string {
 }
 
 /**
- * Constant-time comparison. Both sides are hashed first so the buffers always have the same length
- * (timingSafeEqual requires it) and the comparison time reveals nothing about the expected value.
+ * What static data keeps instead of the secret: its SHA-256. Static data is exported with the
+ * workflow (n8n export:workflow, the REST API); the hash of 256 random bits gives nobody the secret.
  */
-export function secretsMatch(given: unknown, expected: unknown): boolean {
-	if (typeof given !== 'string' || typeof expected !== 'string' || given === '' || expected === '') return false;
-	const a = createHash('sha256').update(given, 'utf8').digest();
-	const b = createHash('sha256').update(expected, 'utf8').digest();
-	return timingSafeEqual(a, b);
+export function hashSecret(secret: string): string {
+	return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** Constant-time check of a delivery's secret against the stored hash (equal lengths: both are SHA-256). */
+export function secretMatchesHash(given: unknown, expectedHash: unknown): boolean {
+	if (typeof given !== 'string' || typeof expectedHash !== 'string' || given === '' || !/^[0-9a-f]{64}$/.test(expectedHash)) {
+		return false;
+	}
+	return timingSafeEqual(createHash('sha256').update(given, 'utf8').digest(), Buffer.from(expectedHash, 'hex'));
+}
+
+/** The URL as kept in static data: the registered one with its secret taken out. */
+export function withoutSecret(url: string): string {
+	try {
+		const parsed = new URL(url);
+		parsed.searchParams.delete(SECRET_PARAM);
+		return parsed.toString();
+	} catch {
+		return url.replace(/([?&])secret=[^&#]*&?/i, '$1').replace(/[?&]$/, '');
+	}
+}
+
+/**
+ * Whether a URL found on the assistant is exactly the registration: the same URL once the secret is
+ * taken out, and a secret whose hash is the stored one.
+ */
+export function isRegisteredUrl(candidate: string | null, url: string, secretHash: string): boolean {
+	if (!candidate) return false;
+	let secret: string | null;
+	try {
+		secret = new URL(candidate).searchParams.get(SECRET_PARAM);
+	} catch {
+		return false;
+	}
+	return withoutSecret(candidate) === withoutSecret(url) && secretMatchesHash(secret, secretHash);
 }
 
 /** A URL without query string, fragment and trailing slash: identifies an endpoint whatever secret it carries. */

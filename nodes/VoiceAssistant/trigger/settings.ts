@@ -17,8 +17,8 @@ export interface EventSettings {
 	none: WebhookSettings;
 	register(ctx: IHookFunctions, assistantId: number, url: string, options: CallEndedOptions): Promise<void>;
 	restore(ctx: IHookFunctions, assistantId: number, settings: WebhookSettings): Promise<void>;
-	/** whether the assistant still delivers to `url` with these options */
-	isRegistered(settings: WebhookSettings, url: string, options: CallEndedOptions | undefined): boolean;
+	/** whether the assistant still delivers to the registered URL (`matches`, see secret.ts) with these options */
+	isRegistered(settings: WebhookSettings, matches: (url: string | null) => boolean, options: CallEndedOptions | undefined): boolean;
 }
 
 function toBoolean(value: unknown): boolean {
@@ -69,10 +69,10 @@ const postCall: EventSettings = {
 			notFound: `Assistant ${assistantId}`,
 		});
 	},
-	isRegistered(settings, url, options) {
+	isRegistered(settings, matches, options) {
 		const current = settings as PostCallSettings;
 		return (
-			current.webhook_url === url &&
+			matches(current.webhook_url) &&
 			current.is_webhook_active &&
 			current.send_webhook_only_on_completed === (options?.onlyCompleted ?? false) &&
 			current.include_recording_in_webhook === (options?.includeRecording ?? false)
@@ -99,7 +99,7 @@ const inbound: EventSettings = {
 			});
 		}
 	},
-	isRegistered: (settings, url) => (settings as InboundSettings).inbound_webhook_url === url,
+	isRegistered: (settings, matches) => matches((settings as InboundSettings).inbound_webhook_url),
 };
 
 async function enableInbound(ctx: IHookFunctions, assistantId: number, url: string): Promise<void> {

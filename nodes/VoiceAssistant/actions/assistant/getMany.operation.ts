@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { returnAllFields, simplifyField } from '../../shared/fields';
 import { pick } from '../../shared/items';
+import { maskUrlSecrets } from '../../shared/maskSecrets';
 import { PAGE_SIZE } from '../../shared/limits';
 import type { Operation, Prepared } from '../operation';
 
@@ -44,5 +45,7 @@ export const operation: Operation<ListAssistants> = {
 			request: { method: 'GET', path: '/user/assistants/get', paging: { returnAll, limit, maxPerPage: PAGE_SIZE.assistants.max } },
 		};
 	},
-	output: (records, { simple }) => (records as IDataObject[]).map((record) => (simple ? pick(record, SIMPLE_ASSISTANT_KEYS) : record)),
+	// Webhook URLs of triggers carry their delivery secret: masked in every output.
+	output: (records, { simple }) =>
+		(records as IDataObject[]).map((record) => maskUrlSecrets(simple ? pick(record, SIMPLE_ASSISTANT_KEYS) : record)),
 };

@@ -1,4 +1,5 @@
 import { returnAllFields } from '../../shared/fields';
+import { maskUrlSecrets } from '../../shared/maskSecrets';
 import { listAnswer } from '../answers';
 import type { Operation, Prepared } from '../operation';
 
@@ -14,5 +15,6 @@ export const operation: Operation<ListOutbound> = {
 	action: 'Get many outbound assistants',
 	fields: returnAllFields(),
 	prepare: (item) => ({ limit: item.paging().limit, request: { method: 'GET', path: '/user/assistants/outbound' } }),
-	output: (answer, { limit, request }, api) => listAnswer(answer, api, request).slice(0, limit),
+	// Webhook URLs of triggers carry their delivery secret: masked in every output.
+	output: (answer, { limit, request }, api) => listAnswer(answer, api, request).slice(0, limit).map(maskUrlSecrets),
 };
