@@ -23,7 +23,8 @@ export const operationField: INodeProperties = {
 		{
 			name: 'Make',
 			value: 'make',
-			description: 'Have an outbound assistant call a phone number now',
+			description:
+				'Have an outbound assistant call a phone number now. With Wait for Call to End on, waits until the call has ended and returns its status, duration, transcript and extracted variables.',
 			action: 'Make a call',
 		},
 	],
