@@ -43,15 +43,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const snapshot = maxWaitMs === undefined ? undefined : await snapshotBeforeCall(this, { assistantId, phoneNumber: phone, itemIndex });
 
 	let response: IDataObject | undefined;
+	let placed = false;
 	try {
 		response = (await apiRequest.call(this, 'POST', '/user/make_call', {
 			body,
 			itemIndex,
 			notFound: `Assistant ${assistantId}`,
 		})) as IDataObject | undefined;
-	} catch (error) {
-		if (snapshot) abandonSnapshot(snapshot);
-		throw error;
+		placed = true;
+	} finally {
+		if (snapshot && !placed) abandonSnapshot(snapshot);
 	}
 	const { data, message, ...rest } = response ?? {};
 	const extra = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};

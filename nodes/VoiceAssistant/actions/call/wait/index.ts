@@ -146,7 +146,8 @@ export async function waitForCallEnd(
 			throw new NodeOperationError(ctx.getNode(), `Could not follow ${call}: ${reason}`, { itemIndex, description: PLACED_ONCE });
 		}
 		if (outcome === 'cancelled') {
-			throw new NodeOperationError(ctx.getNode(), `The execution was stopped while waiting for ${call} to end (${status})`, {
+			// "canceled" (n8n's spelling) makes n8n record the execution as canceled rather than failed.
+			throw new NodeOperationError(ctx.getNode(), `The execution was canceled while waiting for ${call} to end (${status})`, {
 				itemIndex,
 			});
 		}
