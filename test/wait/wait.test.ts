@@ -158,3 +158,34 @@ describe('a deployment that stops answering call_id', () => {
 		expect(before.items[0].json.call_id).not.toBe(newest.id);
 	});
 });
+
+describe('a platform that keeps failing the call list', () => {
+	const t = useWaitSandbox();
+
+	it('a failed snapshot fails the item before anything is placed', async () => {
+		t.sb.setFaults([{ kind: 'status', status: 503, phase: 'before', match: { method: 'GET', path: '/user/calls' } }]);
+		try {
+			const result = await t.run(waitParams(), { items: [{ phone: '+4917612345670', name: 'Down' }], continueOnFail: true });
+			if (result.error) throw result.error;
+			expect(result.items[0].json.error).toBe('The platform failed to process the request (HTTP 503)');
+			expect(makeCallRequests(t.sb)).toHaveLength(0);
+		} finally {
+			t.sb.setFaults([]);
+		}
+	}, 60_000);
+
+	it('failing polls fail the item with the call id and the platform error instead of waiting until Max Wait', async () => {
+		// One call first: the credential's make_call is then known to answer call_id, so no snapshot is read.
+		expect((await t.run(waitParams(), { items: [{ phone: '+4917612345671', name: 'Up' }] })).error).toBeUndefined();
+		t.sb.setFaults([{ kind: 'status', status: 503, phase: 'before', match: { method: 'GET', path: '/user/calls' } }]);
+		try {
+			const result = await t.run(waitParams(), { items: [{ phone: '+4917612345670', name: 'Down' }], continueOnFail: true });
+			if (result.error) throw result.error;
+			const call = t.sb.store.calls.at(-1)!;
+			expect(result.items[0].json.error).toBe(`Could not follow call ${call.id}: The platform failed to process the request (HTTP 503)`);
+			expect(makeCallRequests(t.sb).filter((r) => (r.body as { phone_number: string }).phone_number === '+4917612345670')).toHaveLength(1);
+		} finally {
+			t.sb.setFaults([]);
+		}
+	}, 60_000);
+});

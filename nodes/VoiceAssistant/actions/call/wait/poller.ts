@@ -127,7 +127,12 @@ export class CallPoller {
 		wake.abort();
 		if (this.running) return;
 		this.running = true;
-		void this.loop().finally(() => (this.running = false));
+		void this.loop()
+			// A bug here must not leave items waiting until Max Wait with nobody polling.
+			.catch((error: unknown) => {
+				for (const waiter of this.waiting()) this.finish(waiter, undefined, error);
+			})
+			.finally(() => (this.running = false));
 	}
 
 	private waiting(): Waiter[] {
