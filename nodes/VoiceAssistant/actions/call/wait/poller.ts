@@ -62,6 +62,8 @@ export class CallPoller {
 	private readonly budget: PollBudget;
 	private running = false;
 	private wake = new AbortController();
+	/** the execution in whose name the latest poll was made */
+	private lastAsked?: IExecuteFunctions;
 
 	constructor(credential: string) {
 		this.budget = new PollBudget(pacerFor(credential));
@@ -175,7 +177,8 @@ export class CallPoller {
 			}
 			group.failures = 0;
 		} catch (error) {
-			const stopped = members.every((waiter) => waiter.ctx?.getExecutionCancelSignal?.()?.aborted === true);
+			// A poll made in the name of an execution that was stopped meanwhile was cut short, not refused.
+			const stopped = this.lastAsked?.getExecutionCancelSignal?.()?.aborted === true;
 			if (!stopped && ++group.failures >= MAX_FAILURES) {
 				for (const waiter of members) this.finish(waiter, undefined, error);
 			}
@@ -188,6 +191,7 @@ export class CallPoller {
 	/** One poll request, within the budget, made in the name of a waiting item whose execution still runs. */
 	private async fetch(members: Waiter[], qs: IDataObject): Promise<{ records: IDataObject[]; more: boolean }> {
 		const live = members.find((waiter) => waiter.ctx?.getExecutionCancelSignal?.()?.aborted !== true) ?? members[0];
+		this.lastAsked = live.ctx;
 		for (let wait = this.budget.waitMs(Date.now()); wait > 0; wait = this.budget.waitMs(Date.now())) await sleep(wait);
 		this.budget.take(Date.now());
 		const answer = (await apiRequest.call(live.ctx as IExecuteFunctions, 'GET', '/user/calls', {
