@@ -17,6 +17,7 @@ import type {
 	FaultSpec,
 	InboundCallOptions,
 	InboundCallResult,
+	MakeCallAnswer,
 	RequestLogEntry,
 	Sandbox,
 	SandboxOptions,
@@ -51,7 +52,7 @@ export class SandboxApp implements Sandbox {
 		this.limiter.configure(opts.rateLimit ?? false);
 		this.latencyMs = opts.latencyMs ?? 0;
 		this.maxLog = opts.maxRequestLog ?? 100_000;
-		this.store.settings.webhookTranscript = opts.webhookTranscript ?? 'string';
+		this.applySettings();
 		this.sim = new CallSimulator(this.store, {
 			stepMs: opts.callTiming?.stepMs ?? 1000,
 			origin: '',
@@ -79,6 +80,14 @@ export class SandboxApp implements Sandbox {
 		this.baseUrl = `${this.origin}/api`;
 		this.sim.opts.origin = this.origin;
 		this.store.load(buildSeed(this.opts.seed ?? 1, this.origin));
+		this.applySettings();
+	}
+
+	/** The option-given settings (the store keeps them so /sandbox/state shows them; reset restores them). */
+	private applySettings(): void {
+		this.store.settings.webhookTranscript = this.opts.webhookTranscript ?? 'string';
+		this.store.settings.makeCallAnswer = this.opts.makeCallAnswer ?? 'with-call-id';
+		this.store.settings.clockOffsetMs = this.opts.clockOffsetMs ?? 0;
 	}
 
 	log(text: string): void {
@@ -133,6 +142,14 @@ export class SandboxApp implements Sandbox {
 		else this.store.settings.transcriptByAssistant[assistantId] = format;
 	}
 
+	setMakeCallAnswer(shape: MakeCallAnswer): void {
+		this.store.settings.makeCallAnswer = shape;
+	}
+
+	setClockOffset(ms: number): void {
+		this.store.settings.clockOffsetMs = ms;
+	}
+
 	/** Starts an inbound call; `done` resolves when it has ended and its webhooks were delivered. */
 	async startInboundCall(opts: InboundCallOptions): Promise<{ call: Call; done: Promise<InboundCallResult> }> {
 		const assistant = this.store.assistants.find((a) => a.id === opts.assistantId && a.deleted_at === null);
@@ -157,7 +174,7 @@ export class SandboxApp implements Sandbox {
 	reset(): void {
 		this.sim.reset();
 		this.store.load(buildSeed(this.opts.seed ?? 1, this.origin));
-		this.store.settings.webhookTranscript = this.opts.webhookTranscript ?? 'string';
+		this.applySettings();
 		this.rng = createRng(this.opts.seed ?? 1);
 		this.clearRequests();
 		this.faults.set([]);

@@ -7,6 +7,7 @@ export type {
 	FaultSpec,
 	InboundCallOptions,
 	InboundCallResult,
+	MakeCallAnswer,
 	RateLimitOptions,
 	RequestLogEntry,
 	Sandbox,

@@ -97,7 +97,8 @@ export function leadPayload(l: Lead) {
 	};
 }
 
-export function callRecord(c: Call) {
+/** offsetMs: the server clock's distance from UTC (SandboxOptions.clockOffsetMs). */
+export function callRecord(c: Call, offsetMs = 0) {
 	return {
 		id: c.id,
 		assistant_name: c.assistant_name,
@@ -115,8 +116,8 @@ export function callRecord(c: Call) {
 		total_cost: c.total_cost,
 		answered_by: c.answered_by,
 		recording_url: c.recording_url,
-		created_at: sqlTime(c.created_at),
-		updated_at: sqlTime(c.updated_at),
+		created_at: sqlTime(c.created_at + offsetMs),
+		updated_at: sqlTime(c.updated_at + offsetMs),
 	};
 }
 

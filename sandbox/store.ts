@@ -12,7 +12,7 @@ import type {
 	Voice,
 	WebhookDelivery,
 } from './records';
-import type { TranscriptFormat } from './types';
+import type { MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
 	users: User[];
@@ -46,9 +46,16 @@ export class SandboxStore {
 	readonly calls: Call[] = [];
 	readonly sms: SmsRecord[] = [];
 	readonly webhookDeliveries: WebhookDelivery[] = [];
-	readonly settings: { webhookTranscript: TranscriptFormat; transcriptByAssistant: Record<number, TranscriptFormat> } = {
+	readonly settings: {
+		webhookTranscript: TranscriptFormat;
+		transcriptByAssistant: Record<number, TranscriptFormat>;
+		makeCallAnswer: MakeCallAnswer;
+		clockOffsetMs: number;
+	} = {
 		webhookTranscript: 'string',
 		transcriptByAssistant: {},
+		makeCallAnswer: 'with-call-id',
+		clockOffsetMs: 0,
 	};
 	/** campaign|phone -> number of leads, so the duplicate check stays O(1) during bulk imports. */
 	private leadKeys = new Map<string, number>();

@@ -12,6 +12,9 @@ export interface RateLimitOptions {
 
 export type TranscriptFormat = 'string' | 'array';
 
+/** What POST /user/make_call answers: the reference's `{message, data: {}}`, or with `call_id` beside it. */
+export type MakeCallAnswer = 'with-call-id' | 'data-only';
+
 export interface SandboxOptions {
 	port?: number;
 	host?: string;
@@ -27,6 +30,13 @@ export interface SandboxOptions {
 	maxRequestLog?: number;
 	/** Timeout of outgoing webhook deliveries. Default 10000 ms. */
 	webhookTimeoutMs?: number;
+	/** make_call's answer shape (default 'with-call-id'); switch later with setMakeCallAnswer. */
+	makeCallAnswer?: MakeCallAnswer;
+	/**
+	 * How far the server's clock (and time zone) is from UTC, in ms: shifts call timestamps and the
+	 * call list's date filters, like a platform in another zone or with a wrong clock. Default 0.
+	 */
+	clockOffsetMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -92,6 +102,8 @@ export interface Sandbox {
 	setLatency(ms: number): void;
 	setBalance(userId: number, balance: number): void;
 	setWebhookTranscript(format: TranscriptFormat, assistantId?: number): void;
+	setMakeCallAnswer(shape: MakeCallAnswer): void;
+	setClockOffset(ms: number): void;
 	store: SandboxStore;
 	simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult>;
 	waitForIdle(): Promise<void>;

@@ -2,7 +2,7 @@
 // Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
 // with the sandbox in the same process, so the clients it compares share one machine:
 //
-//   npm run bench                   all four figures (about 4 minutes; P1 alone needs ~1 minute)
+//   npm run bench                   all five figures (about 5 minutes; P1 alone needs ~1 minute)
 //   npm run bench -- p1 p3          only these
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
 //   npm run bench -- --no-build     P4 without rebuilding dist/ first
@@ -22,6 +22,7 @@ const FIGURES = {
 	p2: { file: 'bench/p2-throughput.ts', quick: { BENCH_P2_COUNT: '500', BENCH_P2_ROUNDS: '1' }, needsHttpNode: true },
 	p3: { file: 'bench/p3-return-all.ts', quick: { BENCH_P3_PAGES: '50', BENCH_P3_ROUNDS: '1' } },
 	p4: { file: 'bench/p4-cold-start.ts', quick: { BENCH_P4_RUNS: '5' }, needsBuild: true },
+	p5: { file: 'bench/p5-wait.ts', quick: { BENCH_P5_CALLS: '20', BENCH_P5_LEADS: '20' } },
 };
 
 const args = process.argv.slice(2);

@@ -37,6 +37,7 @@ export function makeCall(ctx: RouteContext): ApiResult {
 	if (ctx.user.balance < MIN_CALL_BALANCE) return message(422, 'Insufficient balance');
 	const call = ctx.app.sim.placeOutbound(ctx.user, assistant, phone.e164, (values.variables as Record<string, unknown>) ?? {});
 	// Some deployments return call_id beside data (platform facts); clients must accept both.
+	if (ctx.app.store.settings.makeCallAnswer === 'data-only') return ok({ message: 'Call initiated successfully', data: {} });
 	return ok({ message: 'Call initiated successfully', data: {}, call_id: call.id });
 }
 
@@ -65,6 +66,8 @@ export function listCalls(ctx: RouteContext): ApiResult {
 	}
 	Object.assign(errors, dateErrors);
 	if (hasErrors(errors)) return validationError(errors);
+	// The server's own clock: a zone or skew moves both its timestamps and what its date filters select.
+	const offset = ctx.app.store.settings.clockOffsetMs;
 	const phone = typeof values.phone_number === 'string' ? (parsePhone(values.phone_number)?.e164 ?? values.phone_number) : undefined;
 	const items = ctx.app.store.calls
 		.filter(
@@ -75,10 +78,10 @@ export function listCalls(ctx: RouteContext): ApiResult {
 				(phone === undefined || c.client_phone_number === phone) &&
 				(values.assistant_id === undefined || c.assistant_id === values.assistant_id) &&
 				(values.campaign_id === undefined || c.campaign_id === values.campaign_id) &&
-				(values.date_from === undefined || datePart(c.created_at) >= (values.date_from as string)) &&
-				(values.date_to === undefined || datePart(c.created_at) <= (values.date_to as string)),
+				(values.date_from === undefined || datePart(c.created_at + offset) >= (values.date_from as string)) &&
+				(values.date_to === undefined || datePart(c.created_at + offset) <= (values.date_to as string)),
 		)
 		.sort((a, b) => b.created_at - a.created_at || b.id - a.id);
 	const perPage = (values.per_page as number | undefined) ?? 15;
-	return ok(paginate(items, readPage(q), perPage, `${ctx.app.baseUrl}/user/calls`, callRecord));
+	return ok(paginate(items, readPage(q), perPage, `${ctx.app.baseUrl}/user/calls`, (c) => callRecord(c, offset)));
 }

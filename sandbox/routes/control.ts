@@ -127,6 +127,20 @@ function setTranscript(ctx: ControlContext): ApiResult {
 	return ok({ message: 'Webhook transcript format set', settings: ctx.app.store.settings });
 }
 
+function setMakeCallAnswer(ctx: ControlContext): ApiResult {
+	const shape = ctx.body.shape;
+	if (shape !== 'with-call-id' && shape !== 'data-only') return message(422, "shape must be 'with-call-id' or 'data-only'");
+	ctx.app.setMakeCallAnswer(shape);
+	return ok({ message: 'make_call answer set', settings: ctx.app.store.settings });
+}
+
+function setClock(ctx: ControlContext): ApiResult {
+	const ms = Number(ctx.body.offset_ms ?? ctx.body.offsetMs);
+	if (!Number.isFinite(ms)) return message(422, 'Send {"offset_ms": <number>}');
+	ctx.app.setClockOffset(ms);
+	return ok({ message: 'Server clock offset set', settings: ctx.app.store.settings });
+}
+
 export function controlRouter(): Router<ControlHandler> {
 	return new Router<ControlHandler>()
 		.add('GET', '/sandbox/health', (ctx) => ok({ ok: true, baseUrl: ctx.app.baseUrl }))
@@ -148,6 +162,8 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('GET', '/sandbox/state', state)
 		.add('POST', '/sandbox/balance', setBalance)
 		.add('POST', '/sandbox/webhook-transcript', setTranscript)
+		.add('POST', '/sandbox/make-call-answer', setMakeCallAnswer)
+		.add('POST', '/sandbox/clock', setClock)
 		.add('GET', '/sandbox/idle', async (ctx) => {
 			await ctx.app.waitForIdle();
 			return ok({ idle: true });

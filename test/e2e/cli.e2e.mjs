@@ -141,6 +141,38 @@ describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, (
 		assert.equal(made[0].status, 'completed');
 	});
 
+	test('places calls, waits for them to end and routes on an extracted variable', async () => {
+		const result = await execute('vaExampleCallWait');
+		const calls = requestsTo(sandbox, 'POST', '/api/user/make_call');
+		assert.deepEqual(
+			calls.map((r) => r.body),
+			[
+				{ phone_number: '+4915123456780', assistant_id: 1, variables: { customer_name: 'Dorothy Vaughan' } },
+				{ phone_number: '+4915123456787', assistant_id: 1, variables: { customer_name: 'Mary Jackson' } },
+			],
+			'each customer called once',
+		);
+		const [finished, busy, ...more] = result.output('Call and wait');
+		assert.equal(more.length, 0);
+		const stored = (phone) => sandbox.store.calls.filter((c) => c.client_phone_number === phone).at(-1);
+		assert.equal(finished.call_id, stored('+4915123456780').id);
+		assert.equal(finished.status, 'completed');
+		assert.equal(finished.extracted_variables.customer_name, 'Dorothy Vaughan');
+		assert.match(finished.transcript, /Dorothy/);
+		assert.equal(busy.call_id, stored('+4915123456787').id);
+		assert.equal(busy.status, 'busy');
+
+		const [booked, ...otherBooked] = result.output('Book appointment');
+		assert.equal(otherBooked.length, 0);
+		assert.deepEqual(
+			{ call_id: booked.call_id, customer: booked.customer, appointment: booked.appointment },
+			{ call_id: finished.call_id, customer: 'Dorothy Vaughan', appointment: 'Tuesday afternoon' },
+		);
+		const [retry, ...otherRetry] = result.output('Try again later');
+		assert.equal(otherRetry.length, 0);
+		assert.deepEqual(retry, { call_id: busy.call_id, phone: '+4915123456787', reason: 'busy' });
+	});
+
 	test('nightly report lists every failed call since yesterday', async () => {
 		const since = startOfYesterdayUtc();
 		const expected = sandbox.store.calls

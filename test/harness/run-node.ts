@@ -34,6 +34,8 @@ export interface RunNodeOptions extends CommonOptions {
 	onError?: INode['onError'];
 	/** Execution mode; default 'manual' (an editor run). */
 	mode?: WorkflowExecuteMode;
+	/** Aborting it stops the execution the way the editor's Stop button does (WorkflowExecute's cancel). */
+	signal?: AbortSignal;
 	/** Other node settings from the editor's Settings tab. */
 	nodeSettings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'alwaysOutputData' | 'executeOnce'>;
 }
@@ -97,9 +99,15 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 
 	let run: IRun;
 	try {
-		run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(
-			workflow,
-		);
+		const running = new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
+		const stop = () => running.cancel();
+		if (options.signal?.aborted) stop();
+		else options.signal?.addEventListener('abort', stop, { once: true });
+		try {
+			run = await running;
+		} finally {
+			options.signal?.removeEventListener('abort', stop);
+		}
 	} catch (error) {
 		// Raised before any node runs, e.g. WorkflowHasIssuesError for a missing required parameter.
 		return { items: [], outputs: [], error: error as Error, runData: {} };

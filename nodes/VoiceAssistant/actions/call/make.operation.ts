@@ -3,21 +3,34 @@ import type { IDataObject } from 'n8n-workflow';
 import { assistantLocator, phoneField, variablesFields } from '../../shared/fields';
 import { writeAnswer } from '../../shared/items';
 import type { Operation, Prepared } from '../operation';
+import { abandonSnapshot, snapshotBeforeCall, waitForCallEnd, type CallSnapshot } from './wait';
+import { readMaxWaitMs, waitFields } from './wait/fields';
 
 interface MakeCall extends Prepared {
 	assistantId: number;
 	phone: string;
 	variables?: IDataObject;
+	/** set when Wait for Call to End is on */
+	maxWaitMs?: number;
+}
+
+/** What the send step did: the platform's answer, and what was known before the call (to find it later). */
+interface Placed {
+	answer: unknown;
+	snapshot?: CallSnapshot;
 }
 
 /**
  * POST /user/make_call {phone_number, assistant_id, variables} → {message, data: {}}; some deployments
- * also answer call_id and status, which are passed through.
+ * also answer call_id and status, which are passed through. With Wait for Call to End, the send step
+ * also takes a snapshot of the number's calls before placing (remembered with the call, so Retry On
+ * Fail never places it again) and the output step waits for the call's end (wait/index.ts).
  */
 export const operation: Operation<MakeCall> = {
 	value: 'make',
 	name: 'Make',
-	description: 'Have an outbound assistant call a phone number now',
+	description:
+		'Have an outbound assistant call a phone number now. With Wait for Call to End on, waits until the call has ended and returns its status, duration, transcript and extracted variables.',
 	action: 'Make a call',
 	defaultCountry: true,
 	write: { mayHaveHappened: 'the call may have been placed', done: ['call placed', 'calls placed'] },
@@ -25,6 +38,7 @@ export const operation: Operation<MakeCall> = {
 		assistantLocator({ searchListMethod: 'searchOutboundAssistants', description: 'The outbound assistant that places the call' }),
 		phoneField({ name: 'phoneNumber', displayName: 'Customer Phone Number', required: true, description: 'The number to call; sent in E.164 format' }),
 		...variablesFields('Values the assistant can use in this call, e.g. customer_name.'),
+		...waitFields,
 	],
 	prepare(item) {
 		const assistantId = item.locatorId('assistantId', 'Assistant');
@@ -32,11 +46,44 @@ export const operation: Operation<MakeCall> = {
 		const variables = item.variables();
 		const body: IDataObject = { phone_number: phone, assistant_id: assistantId };
 		if (variables) body.variables = variables;
-		return { assistantId, phone, variables, request: { method: 'POST', path: '/user/make_call', body, notFound: `Assistant ${assistantId}` } };
+		return {
+			assistantId,
+			phone,
+			variables,
+			maxWaitMs: readMaxWaitMs(item),
+			request: { method: 'POST', path: '/user/make_call', body, notFound: `Assistant ${assistantId}` },
+		};
 	},
-	output(answer, { assistantId, phone, variables }) {
+	async send({ assistantId, phone, maxWaitMs, request }, api): Promise<Placed> {
+		if (maxWaitMs === undefined) return { answer: await api.request(request) };
+		const snapshot = await snapshotBeforeCall(api.ctx, { assistantId, phoneNumber: phone, itemIndex: api.itemIndex });
+		let placed = false;
+		try {
+			const answer = await api.request(request);
+			placed = true;
+			return { answer, snapshot };
+		} finally {
+			if (!placed) abandonSnapshot(snapshot);
+		}
+	},
+	async output(sent, { assistantId, phone, variables, maxWaitMs }, api) {
+		const { answer, snapshot } = sent as Placed;
 		const { data, message, ...rest } = writeAnswer(answer);
 		const extra = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
+		if (snapshot && maxWaitMs !== undefined) {
+			const callId = Number(extra.call_id ?? rest.call_id ?? extra.id);
+			return [
+				await waitForCallEnd(api.ctx, {
+					assistantId,
+					phoneNumber: phone,
+					callId: Number.isInteger(callId) && callId > 0 ? callId : undefined,
+					snapshot,
+					maxWaitMs,
+					itemIndex: api.itemIndex,
+					inputVariables: variables,
+				}),
+			];
+		}
 		return [
 			{
 				assistant_id: assistantId,

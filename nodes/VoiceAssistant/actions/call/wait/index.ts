@@ -1,0 +1,188 @@
+/**
+ * Call → Make, "Wait for Call to End": recognising the placed call in GET /user/calls and waiting
+ * until it reaches a final state. The rule and its limits: docs/wait-for-call.md.
+ *
+ * Order of use, per item:
+ *   1. snapshotBeforeCall(...)   before POST /user/make_call (a read; safe to repeat)
+ *   2. POST /user/make_call      the side effect; on failure call abandonSnapshot(snapshot)
+ *   3. waitForCallEnd(...)       may be run again (Retry On Fail) with the same snapshot and call id
+ */
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { PAGE_SIZE } from '../../../shared/limits';
+import { apiRequestAllPages } from '../../../transport/paginate';
+import { credentialKey } from '../../../transport/pacer';
+import { CREDENTIAL_TYPE } from '../../../transport/request';
+import { pollerFor } from './poller';
+import { finishedCallRecord } from './record';
+
+/** What snapshotBeforeCall hands to waitForCallEnd: plain data, safe to keep between the two steps. */
+export interface CallSnapshot extends IDataObject {
+	/** pacer/poller key: base URL + a hash of the token (never the token itself) */
+	credential: string;
+	/** order of the snapshots in this process: two calls to one number are told apart by it */
+	seq: number;
+	assistantId: number;
+	phoneNumber: string;
+	/** the date_from filter used (UTC date of one day before: any server time zone or a skewed clock) */
+	dateFrom: string;
+	/** ids of that number's calls with this assistant that already existed; null: not taken (see below) */
+	knownIds: number[] | null;
+	takenAt: number;
+}
+
+/** Largest number of earlier calls of one number read into a snapshot. */
+const SNAPSHOT_LIMIT = 500;
+const DAY_MS = 86_400_000;
+
+const PLACED_ONCE =
+	'The call was placed once and is not placed again. Find its outcome later with Call → Get Many or the Voice Assistant Trigger.';
+
+let seq = 0;
+/** Per credential: has make_call answered with a call_id? Then a snapshot is not needed. */
+const answersWithCallId = new Map<string, boolean>();
+const inFlight = new Map<string, Promise<number[]>>();
+
+/**
+ * Before placing a call: the ids of the calls that number already has with this assistant, so the
+ * new one can be recognised later. Concurrent snapshots of one number share one request. Skipped
+ * (knownIds null) once this credential's make_call has been seen answering a call_id.
+ */
+export async function snapshotBeforeCall(
+	ctx: IExecuteFunctions,
+	args: { assistantId: number; phoneNumber: string; itemIndex: number },
+): Promise<CallSnapshot> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const credential = credentialKey(String(credentials.baseUrl ?? ''), String(credentials.apiToken ?? ''));
+	const dateFrom = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+	let knownIds: number[] | null = null;
+	if (answersWithCallId.get(credential) !== true) {
+		const key = `${credential}|${args.assistantId}|${args.phoneNumber}|${dateFrom}`;
+		let pending = inFlight.get(key);
+		if (!pending) {
+			pending = apiRequestAllPages
+				.call(ctx, '/user/calls', { assistant_id: args.assistantId, phone_number: args.phoneNumber, date_from: dateFrom }, {
+					returnAll: false,
+					limit: SNAPSHOT_LIMIT,
+					maxPerPage: PAGE_SIZE.calls.max,
+					itemIndex: args.itemIndex,
+				})
+				.then((records) => records.map((record) => Number(record.id)).filter(Number.isFinite))
+				.finally(() => inFlight.delete(key));
+			inFlight.set(key, pending);
+		}
+		knownIds = await pending;
+	}
+	const snapshot: CallSnapshot = {
+		credential,
+		seq: ++seq,
+		assistantId: args.assistantId,
+		phoneNumber: args.phoneNumber,
+		dateFrom,
+		knownIds,
+		takenAt: Date.now(),
+	};
+	pollerFor(credential).reserve(toInit(snapshot));
+	return snapshot;
+}
+
+/** The call was not placed after all: stop holding a call back for it. */
+export function abandonSnapshot(snapshot: CallSnapshot): void {
+	pollerFor(snapshot.credential).leave(snapshot.seq);
+}
+
+/**
+ * After make_call answered: waits until the call is in a final state and returns its output record
+ * (record.ts). Fails the item with a NodeOperationError naming the call id (if known) and its last
+ * status when Max Wait passes, and at once when the execution is stopped. Polling: poller.ts.
+ */
+export async function waitForCallEnd(
+	ctx: IExecuteFunctions,
+	args: {
+		assistantId: number;
+		phoneNumber: string;
+		callId?: number;
+		snapshot: CallSnapshot;
+		maxWaitMs: number;
+		itemIndex: number;
+		/** the variables the call was placed with (the call list does not return them) */
+		inputVariables?: IDataObject;
+	},
+): Promise<IDataObject> {
+	const { snapshot, itemIndex } = args;
+	answersWithCallId.set(snapshot.credential, args.callId !== undefined);
+	const poller = pollerFor(snapshot.credential);
+	const ended = poller.wait(ctx, toInit(snapshot), args.callId, itemIndex);
+
+	const stop = new AbortController();
+	const cancel = ctx.getExecutionCancelSignal();
+	const maxWait = sleep(Math.max(0, args.maxWaitMs), stop.signal).then(
+		() => 'max-wait' as const,
+		() => 'settled' as const,
+	);
+	let onCancel: (() => void) | undefined;
+	const cancelled = new Promise<'cancelled'>((resolve) => {
+		onCancel = () => resolve('cancelled');
+		if (cancel?.aborted) onCancel();
+		else cancel?.addEventListener('abort', onCancel, { once: true });
+	});
+	try {
+		type Outcome = { ended: IDataObject } | { failed: unknown } | 'max-wait' | 'settled' | 'cancelled';
+		const outcome: Outcome = await Promise.race<Outcome>([
+			ended.then((record) => ({ ended: record }), (error: unknown) => ({ failed: error })),
+			maxWait,
+			cancelled,
+		]);
+		if (typeof outcome === 'object' && 'ended' in outcome) {
+			return finishedCallRecord(outcome.ended, { assistantId: args.assistantId, inputVariables: args.inputVariables });
+		}
+		const { callId, lastStatus } = poller.progress(snapshot.seq);
+		const known = callId ?? args.callId;
+		const call = known === undefined ? 'the call (not yet found in the call list)' : `call ${known}`;
+		const status = lastStatus ? `last status "${lastStatus}"` : 'no status seen yet';
+		if (typeof outcome === 'object') {
+			const reason = (outcome.failed as { message?: string } | undefined)?.message ?? String(outcome.failed);
+			throw new NodeOperationError(ctx.getNode(), `Could not follow ${call}: ${reason}`, { itemIndex, description: PLACED_ONCE });
+		}
+		if (outcome === 'cancelled') {
+			// "canceled" (n8n's spelling) makes n8n record the execution as canceled rather than failed.
+			throw new NodeOperationError(ctx.getNode(), `The execution was canceled while waiting for ${call} to end (${status})`, {
+				itemIndex,
+			});
+		}
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${capitalise(call)} did not end within Max Wait (${formatMinutes(args.maxWaitMs)}): ${status}`,
+			{
+				itemIndex,
+				description: PLACED_ONCE,
+			},
+		);
+	} finally {
+		stop.abort();
+		if (onCancel) cancel?.removeEventListener('abort', onCancel);
+		poller.leave(snapshot.seq);
+	}
+}
+
+function toInit(snapshot: CallSnapshot) {
+	return {
+		seq: snapshot.seq,
+		assistantId: snapshot.assistantId,
+		phone: snapshot.phoneNumber,
+		dateFrom: snapshot.dateFrom,
+		knownIds: snapshot.knownIds,
+		takenAt: snapshot.takenAt,
+	};
+}
+
+function capitalise(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function formatMinutes(ms: number): string {
+	const minutes = ms / 60_000;
+	if (minutes >= 1 && Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+	return `${Math.round(ms / 1000)} s`;
+}
