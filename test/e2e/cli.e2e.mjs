@@ -173,6 +173,24 @@ describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, (
 		assert.deepEqual(retry, { call_id: busy.call_id, phone: '+4915123456787', reason: 'busy' });
 	});
 
+	test('Retry On Fail never places a call twice: the failing item stops the batch, each call placed at most once', async () => {
+		const phones = Array.from({ length: 12 }, (_, i) => `+491765550${String(i).padStart(2, '0')}81`);
+		// Item 5's call is placed, then the platform answers 500: it may have happened.
+		sandbox.setFaults([{ kind: 'status', status: 500, match: { path: '/user/make_call', body: { phone_number: phones[5] } } }]);
+		sandbox.clearRequests();
+		try {
+			const result = await n8n.execute('vaE2eRetryCalls1');
+			assert.equal(result.ok, false, 'the run fails at item 5');
+			const placed = phones.map((phone) => requestsTo(sandbox, 'POST', '/api/user/make_call').filter((r) => r.body.phone_number === phone).length);
+			assert.deepEqual(placed, [1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0], 'items 0-5 once each over three tries, 6-11 never');
+			const calls = phones.map((phone) => sandbox.store.calls.filter((c) => c.client_phone_number === phone).length);
+			assert.deepEqual(calls, [1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0], 'the platform holds one call per number up to item 5');
+			assert.match(`${result.stdout}\n${result.stderr}`, /the call may have been placed: check before retrying/);
+		} finally {
+			sandbox.setFaults([]);
+		}
+	});
+
 	test('nightly report lists every failed call since yesterday', async () => {
 		const since = startOfYesterdayUtc();
 		const expected = sandbox.store.calls
