@@ -139,7 +139,7 @@ describe('Max Wait and stopping', () => {
 		const stop = new AbortController();
 		const running = t.run(waitParams(), { items: [{ phone: '+4917612345679', name: 'Stop' }], signal: stop.signal });
 		// Let it place the call and start waiting.
-		const placedBy = Date.now() + 5000;
+		const placedBy = Date.now() + 20_000;
 		while (makeCallRequests(t.sb).every((r) => (r.body as { phone_number: string }).phone_number !== '+4917612345679')) {
 			if (Date.now() > placedBy) throw new Error('the call was not placed');
 			await new Promise((resolve) => setTimeout(resolve, 20));
