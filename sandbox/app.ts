@@ -2,6 +2,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallSimulator } from './calls';
+import { customerWrites, endConversation, type ConversationEndResult } from './conversationEnded';
 import { Faults } from './faults';
 import { parsePhone } from './phone';
 import { createRng, type Rng } from './prng';
@@ -165,6 +166,16 @@ export class SandboxApp implements Sandbox {
 	async simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult> {
 		const { done } = await this.startInboundCall(opts);
 		return done;
+	}
+
+	/** Ends a chat conversation and posts it to the assistant's conversation-ended URL. */
+	async simulateConversationEnd(opts: { conversationId: string; userToken?: string }): Promise<ConversationEndResult> {
+		return await endConversation(this, opts.conversationId, opts.userToken).done;
+	}
+
+	/** A customer writes to a WhatsApp sender (opens its 24-hour session); returns the conversation's UUID. */
+	simulateWhatsAppMessage(opts: { senderId: number; from: string; message?: string; name?: string }): string {
+		return customerWrites(this, opts.senderId, opts.from, opts.message ?? 'Hallo', opts.name).uuid;
 	}
 
 	async waitForIdle(): Promise<void> {

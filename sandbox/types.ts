@@ -106,6 +106,10 @@ export interface Sandbox {
 	setClockOffset(ms: number): void;
 	store: SandboxStore;
 	simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult>;
+	/** Ends a chat conversation; resolves after the conversation-ended delivery (webhook_response null when no URL is set). */
+	simulateConversationEnd(opts: { conversationId: string; userToken?: string }): Promise<{ conversation_id: string; webhook_response: WebhookResponse | null }>;
+	/** A customer writes to a WhatsApp sender, opening its 24-hour session; returns the conversation UUID. */
+	simulateWhatsAppMessage(opts: { senderId: number; from: string; message?: string; name?: string }): string;
 	waitForIdle(): Promise<void>;
 	/** Re-seed the data and clear log, faults, latency (rate limit kept as configured). */
 	reset(): void;
