@@ -27,7 +27,9 @@ export async function searchWhatsAppSenders(this: ILoadOptionsFunctions, filter?
 }
 
 function chosenSender(ctx: ILoadOptionsFunctions): string | undefined {
-	const value = ctx.getCurrentNodeParameter('senderId', { extractValue: true }) as unknown;
+	// The locator's raw value ({__rl, mode, value} or a plain ID from older parameters).
+	const raw = ctx.getCurrentNodeParameter('senderId') as unknown;
+	const value = raw !== null && typeof raw === 'object' ? (raw as IDataObject).value : raw;
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	return /^\d+$/.test(text) ? text : undefined;
 }
