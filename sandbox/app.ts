@@ -160,7 +160,7 @@ export class SandboxApp implements Sandbox {
 		}
 		const phone = parsePhone(opts.customerPhone ?? DEFAULT_INBOUND_CALLER);
 		if (!phone) throw new Error('Invalid customer phone number');
-		return this.sim.placeInbound(assistant, phone.e164);
+		return this.sim.placeInbound(assistant, phone.e164, opts.askForVariables === true);
 	}
 
 	async simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult> {

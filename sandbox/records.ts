@@ -201,7 +201,7 @@ export interface SmsRecord {
 
 /** Every outgoing webhook POST, for tests and /sandbox/state. */
 export interface WebhookDelivery {
-	kind: 'post-call' | 'inbound' | 'conversation-ended';
+	kind: 'post-call' | 'inbound' | 'inbound-before-connect' | 'conversation-ended';
 	/** the call's id; for 'conversation-ended' 0 (see conversation_id) */
 	call_id: number;
 	conversation_id?: string;

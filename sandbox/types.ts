@@ -73,6 +73,8 @@ export interface InboundCallOptions {
 	customerPhone?: string;
 	/** When given, the assistant must belong to this token's user. */
 	userToken?: string;
+	/** Also call the inbound URL while the call rings, and take `variables` from its answer (inboundAnswer.ts). */
+	askForVariables?: boolean;
 }
 
 export interface InboundCallResult {

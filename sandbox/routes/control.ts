@@ -57,7 +57,7 @@ async function inboundCall(ctx: ControlContext): Promise<ApiResult> {
 	const userToken = (b.token ?? b.userToken) as string | undefined;
 	let started;
 	try {
-		started = await ctx.app.startInboundCall({ assistantId, customerPhone, userToken });
+		started = await ctx.app.startInboundCall({ assistantId, customerPhone, userToken, askForVariables: b.ask_variables === true });
 	} catch (err) {
 		return message(404, err instanceof Error ? err.message : String(err));
 	}
