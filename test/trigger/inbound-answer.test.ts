@@ -4,6 +4,8 @@
  * the ringing call on untouched and does not answer itself, so the Respond to Webhook node can; the
  * receiver plays that node (a CRM lookup by the caller's number), as n8n would send its answer.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';
@@ -28,20 +30,46 @@ beforeEach(() => {
 	resetReplays();
 });
 
-/** The CRM the example workflow asks (examples/greet-caller-by-name.json stands it in with a Code node). */
-const CRM: Record<string, string> = { '+4917012345670': 'Jonas Weber' };
+/** examples/greet-caller-by-name.json: trigger (inbound, Respond to Webhook) → Code node (CRM stand-in) → Respond to Webhook. */
+const example = JSON.parse(readFileSync(join(__dirname, '../../examples/greet-caller-by-name.json'), 'utf8')) as {
+	nodes: Array<{ name: string; type: string; parameters: IDataObject }>;
+	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+};
+const nodeOfType = (type: string) => example.nodes.find((n) => n.type === type)!;
+
+/** The example's Code node run on the trigger's item, as n8n's Code node would ($input.all()). */
+function lookUpCaller(json: IDataObject): IDataObject {
+	const code = String(nodeOfType('n8n-nodes-base.code').parameters.jsCode);
+	const run = new Function('$input', code) as (input: { all(): Array<{ json: IDataObject }> }) => Array<{ json: IDataObject }>;
+	return run({ all: () => [{ json }] })[0].json;
+}
 
 async function activate(responseMode: string) {
 	await receiver?.close();
 	const staticData: IDataObject = {};
 	const nodeParameters = parameters({ event: 'inboundCallCompleted', responseMode } as never, 2);
 	receiver = await startReceiver(sb, staticData, nodeParameters);
-	receiver.respondNode = (json) => ({ variables: { customer_name: CRM[String(json.customer_phone)] ?? 'there' } });
+	// the example's Respond to Webhook body: {variables: {customer_name, customer_tier}} of the looked-up caller
+	receiver.respondNode = (json) => {
+		const found = lookUpCaller(json);
+		return { variables: { customer_name: found.customer_name, customer_tier: found.customer_tier } };
+	};
 	await lifecycle(sb, nodeParameters, { production: receiver.productionUrl }, staticData).run('create');
 	return receiver;
 }
 
 describe('Inbound call: answering with variables', () => {
+	it('the example workflow is trigger (inbound, Respond to Webhook) → CRM stand-in → Respond to Webhook', () => {
+		const trigger = nodeOfType('n8n-nodes-voice-assistant.voiceAssistantTrigger');
+		expect(trigger.parameters).toMatchObject({ event: 'inboundCallCompleted', responseMode: 'responseNode' });
+		const code = nodeOfType('n8n-nodes-base.code');
+		const respond = nodeOfType('n8n-nodes-base.respondToWebhook');
+		expect(example.connections[trigger.name].main[0][0].node).toBe(code.name);
+		expect(example.connections[code.name].main[0][0].node).toBe(respond.name);
+		expect(String(respond.parameters.responseBody)).toContain('variables: { customer_name: $json.customer_name, customer_tier: $json.customer_tier }');
+		expect(lookUpCaller({ customer_phone: '+4917099999990' })).toEqual({ customer_phone: '+4917099999990', customer_name: '', customer_tier: 'new' });
+	});
+
 	it('Respond to Webhook: the ringing call runs the workflow and its answer becomes the call variables', async () => {
 		const r = await activate('responseNode');
 		const result = await sb.simulateInboundCall({ assistantId: 2, customerPhone: '+4917012345670', askForVariables: true });
@@ -54,9 +82,9 @@ describe('Inbound call: answering with variables', () => {
 		expect(ringing.result?.noWebhookResponse).toBeUndefined();
 
 		const call = sb.store.calls.find((c) => c.id === result.call_id)!;
-		expect(call.input_variables).toEqual({ customer_name: 'Jonas Weber' });
+		expect(call.input_variables).toEqual({ customer_name: 'Jonas Weber', customer_tier: 'gold' });
 		const asked = sb.store.webhookDeliveries.find((d) => d.kind === 'inbound-before-connect');
-		expect(asked?.response).toMatchObject({ status: 200, body: { variables: { customer_name: 'Jonas Weber' } } });
+		expect(asked?.response).toMatchObject({ status: 200, body: { variables: { customer_name: 'Jonas Weber', customer_tier: 'gold' } } });
 		// the completion notification still arrives afterwards and runs the workflow too
 		expect(r.deliveries.map((d) => (d.body as IDataObject).status)).toEqual(['ringing', 'completed']);
 	});
