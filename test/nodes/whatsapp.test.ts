@@ -1,6 +1,9 @@
 /** WhatsApp: senders, templates, Send Template (checked against the template), Send Free-Form (session checked first), session status. */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { SIMULATE_FAILURE } from '../../sandbox';
-import { byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
+import { runNode } from '../harness';
+import { VoiceAssistant, byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
 
 const t = useSandbox();
 const wa = (operation: string, params: Record<string, unknown> = {}) => ({ resource: 'whatsapp', operation, ...params });
@@ -137,5 +140,21 @@ describe('WhatsApp → Get Session Status', () => {
 		expect((await t.run(wa('getSessionStatus', { senderId: byId(1), recipientPhone: 'abc' }))).error?.message).toMatch(/^Recipient Phone "abc"/);
 		const offline = await t.run(wa('getSessionStatus', { senderId: byId(2), recipientPhone: OPEN }));
 		expect(offline.error?.message).toBe('The platform did not report the WhatsApp session: Sender Acme Sales is not online (SENDER_OFFLINE)');
+	});
+});
+
+describe('WhatsApp writes under Retry On Fail', () => {
+	it('a message sent in the first try is not sent again when the node is retried', async () => {
+		t.sb.setFaults([{ kind: 'status', status: 422, count: 1, match: { path: '/user/whatsapp/send-freeform', body: { message: 'second' } } }]);
+		const result = await runNode({
+			node: VoiceAssistant,
+			parameters: { resource: 'whatsapp', operation: 'sendFreeform', senderId: byId(1), recipientPhone: OPEN, message: '={{ $json.text }}' } as INodeParameters,
+			credentials: t.credentials,
+			items: [{ text: 'first' }, { text: 'second' }],
+			nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
+		});
+		expect(jsonOf(expectOk(result)).map((i) => i.success)).toEqual([true, true]);
+		const sends = t.requests().filter((r) => r.path === '/api/user/whatsapp/send-freeform');
+		expect(sends.map((r) => (r.body as { message: string }).message)).toEqual(['first', 'second', 'second']);
 	});
 });
