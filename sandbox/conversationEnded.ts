@@ -75,7 +75,7 @@ export function endConversation(app: SandboxApp, conversationId: string, userTok
 	const assistant = app.store.assistants.find((a) => a.id === c.assistant_id);
 	const url = assistant?.conversation_ended_webhook_url;
 	const done = new Promise<ConversationEndResult>((resolve) => {
-		if (!assistant || !url) return resolve({ conversation_id: c.uuid, webhook_response: null });
+		if (!assistant || !url || app.sim.tasks.stopped) return resolve({ conversation_id: c.uuid, webhook_response: null });
 		app.sim.tasks.run(async () => {
 			const body = payload(app, c);
 			const response = await postJson(url, body, app.sim.opts.webhookTimeoutMs, new AbortController().signal);
