@@ -58,6 +58,7 @@ export class SandboxApp implements Sandbox {
 			stepMs: opts.callTiming?.stepMs ?? 1000,
 			origin: '',
 			webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
+			inboundAnswerTimeoutMs: opts.inboundAnswerTimeoutMs,
 			seed,
 			log: (m) => this.log(m),
 		});

@@ -34,6 +34,8 @@ export interface SimulatorOptions {
 	stepMs: number;
 	origin: string;
 	webhookTimeoutMs: number;
+	/** how long a ringing inbound call waits for its webhook's variables */
+	inboundAnswerTimeoutMs?: number;
 	seed: number;
 	log: (message: string) => void;
 }
@@ -103,7 +105,7 @@ export class CallSimulator {
 						await tasks.sleep(this.opts.stepMs);
 						if (tasks.stopped) return;
 						this.setStatus(call, status);
-						if (status === 'ringing' && askVariables) await askForVariables(this.store, call, assistant, this.abort.signal);
+						if (status === 'ringing' && askVariables) await askForVariables(this.store, call, assistant, this.abort.signal, this.opts.inboundAnswerTimeoutMs);
 					}
 					await tasks.sleep(this.opts.stepMs);
 					if (tasks.stopped) return;

@@ -30,6 +30,8 @@ export interface SandboxOptions {
 	maxRequestLog?: number;
 	/** Timeout of outgoing webhook deliveries. Default 10000 ms. */
 	webhookTimeoutMs?: number;
+	/** How long a ringing inbound call (askForVariables) waits for its webhook's answer. Default 3000 ms. */
+	inboundAnswerTimeoutMs?: number;
 	/** make_call's answer shape (default 'with-call-id'); switch later with setMakeCallAnswer. */
 	makeCallAnswer?: MakeCallAnswer;
 	/**
