@@ -2,6 +2,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallSimulator } from './calls';
+import { customerWrites, endConversation, type ConversationEndResult } from './conversationEnded';
 import { Faults } from './faults';
 import { parsePhone } from './phone';
 import { createRng, type Rng } from './prng';
@@ -57,6 +58,7 @@ export class SandboxApp implements Sandbox {
 			stepMs: opts.callTiming?.stepMs ?? 1000,
 			origin: '',
 			webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
+			inboundAnswerTimeoutMs: opts.inboundAnswerTimeoutMs,
 			seed,
 			log: (m) => this.log(m),
 		});
@@ -159,12 +161,22 @@ export class SandboxApp implements Sandbox {
 		}
 		const phone = parsePhone(opts.customerPhone ?? DEFAULT_INBOUND_CALLER);
 		if (!phone) throw new Error('Invalid customer phone number');
-		return this.sim.placeInbound(assistant, phone.e164);
+		return this.sim.placeInbound(assistant, phone.e164, opts.askForVariables === true);
 	}
 
 	async simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult> {
 		const { done } = await this.startInboundCall(opts);
 		return done;
+	}
+
+	/** Ends a chat conversation and posts it to the assistant's conversation-ended URL. */
+	async simulateConversationEnd(opts: { conversationId: string; userToken?: string }): Promise<ConversationEndResult> {
+		return await endConversation(this, opts.conversationId, opts.userToken).done;
+	}
+
+	/** A customer writes to a WhatsApp sender (opens its 24-hour session); returns the conversation's UUID. */
+	simulateWhatsAppMessage(opts: { senderId: number; from: string; message?: string; name?: string }): string {
+		return customerWrites(this, opts.senderId, opts.from, opts.message ?? 'Hallo', opts.name).uuid;
 	}
 
 	async waitForIdle(): Promise<void> {

@@ -17,6 +17,7 @@ import {
 	transcriptFor,
 	type Outcome,
 } from './conversation';
+import { askForVariables } from './inboundAnswer';
 import { hex, createRng } from './prng';
 import type { Assistant, Call, Campaign, Lead, User } from './records';
 import { campaignPayload, leadPayload } from './serialize';
@@ -33,6 +34,8 @@ export interface SimulatorOptions {
 	stepMs: number;
 	origin: string;
 	webhookTimeoutMs: number;
+	/** how long a ringing inbound call waits for its webhook's variables */
+	inboundAnswerTimeoutMs?: number;
 	seed: number;
 	log: (message: string) => void;
 }
@@ -83,7 +86,7 @@ export class CallSimulator {
 	}
 
 	/** An inbound call: last digit 5 -> ended_by_customer, anything else -> completed. */
-	async placeInbound(assistant: Assistant, customerPhone: string): Promise<{ call: Call; done: Promise<InboundCallResult> }> {
+	async placeInbound(assistant: Assistant, customerPhone: string, askVariables = false): Promise<{ call: Call; done: Promise<InboundCallResult> }> {
 		const call = this.createCall(assistant.user_id, assistant, 'inbound', customerPhone, {}, {});
 		const outcome: Outcome = outcomeFor(customerPhone) === 'ended_by_customer' ? 'ended_by_customer' : 'completed';
 		const tasks = this.tasks;
@@ -102,6 +105,7 @@ export class CallSimulator {
 						await tasks.sleep(this.opts.stepMs);
 						if (tasks.stopped) return;
 						this.setStatus(call, status);
+						if (status === 'ringing' && askVariables) await askForVariables(this.store, call, assistant, this.abort.signal, this.opts.inboundAnswerTimeoutMs);
 					}
 					await tasks.sleep(this.opts.stepMs);
 					if (tasks.stopped) return;

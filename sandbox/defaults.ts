@@ -56,6 +56,7 @@ export function assistantWithDefaults(fields: Required & Partial<Assistant>): As
 		is_webhook_active: false,
 		webhook_url: null,
 		inbound_webhook_url: null,
+		conversation_ended_webhook_url: null,
 		send_webhook_only_on_completed: false,
 		include_recording_in_webhook: false,
 		max_duration: 600,

@@ -76,6 +76,8 @@ export interface Assistant {
 	is_webhook_active: boolean;
 	webhook_url: string | null;
 	inbound_webhook_url: string | null;
+	/** where ended chat conversations are posted (enable-conversation-ended-webhook); shown in the record */
+	conversation_ended_webhook_url?: string | null;
 	send_webhook_only_on_completed: boolean;
 	include_recording_in_webhook: boolean;
 	max_duration: number;
@@ -199,8 +201,10 @@ export interface SmsRecord {
 
 /** Every outgoing webhook POST, for tests and /sandbox/state. */
 export interface WebhookDelivery {
-	kind: 'post-call' | 'inbound';
+	kind: 'post-call' | 'inbound' | 'inbound-before-connect' | 'conversation-ended';
+	/** the call's id; for 'conversation-ended' 0 (see conversation_id) */
 	call_id: number;
+	conversation_id?: string;
 	assistant_id: number;
 	url: string;
 	payload: unknown;

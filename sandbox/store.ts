@@ -12,6 +12,7 @@ import type {
 	Voice,
 	WebhookDelivery,
 } from './records';
+import { ChatStore } from './chat';
 import type { MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
@@ -46,6 +47,8 @@ export class SandboxStore {
 	readonly calls: Call[] = [];
 	readonly sms: SmsRecord[] = [];
 	readonly webhookDeliveries: WebhookDelivery[] = [];
+	/** conversations, WhatsApp senders and templates (chat.ts) */
+	readonly chat = new ChatStore();
 	readonly settings: {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
@@ -74,6 +77,7 @@ export class SandboxStore {
 		replace(this.calls, data.calls);
 		replace(this.sms, data.sms);
 		replace(this.webhookDeliveries, []);
+		this.chat.load();
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();
 		for (const lead of this.leads) this.indexLead(lead, 1);

@@ -30,6 +30,8 @@ export interface SandboxOptions {
 	maxRequestLog?: number;
 	/** Timeout of outgoing webhook deliveries. Default 10000 ms. */
 	webhookTimeoutMs?: number;
+	/** How long a ringing inbound call (askForVariables) waits for its webhook's answer. Default 3000 ms. */
+	inboundAnswerTimeoutMs?: number;
 	/** make_call's answer shape (default 'with-call-id'); switch later with setMakeCallAnswer. */
 	makeCallAnswer?: MakeCallAnswer;
 	/**
@@ -73,6 +75,8 @@ export interface InboundCallOptions {
 	customerPhone?: string;
 	/** When given, the assistant must belong to this token's user. */
 	userToken?: string;
+	/** Also call the inbound URL while the call rings, and take `variables` from its answer (inboundAnswer.ts). */
+	askForVariables?: boolean;
 }
 
 export interface InboundCallResult {
@@ -106,6 +110,10 @@ export interface Sandbox {
 	setClockOffset(ms: number): void;
 	store: SandboxStore;
 	simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult>;
+	/** Ends a chat conversation; resolves after the conversation-ended delivery (webhook_response null when no URL is set). */
+	simulateConversationEnd(opts: { conversationId: string; userToken?: string }): Promise<{ conversation_id: string; webhook_response: WebhookResponse | null }>;
+	/** A customer writes to a WhatsApp sender, opening its 24-hour session; returns the conversation UUID. */
+	simulateWhatsAppMessage(opts: { senderId: number; from: string; message?: string; name?: string }): string;
 	waitForIdle(): Promise<void>;
 	/** Re-seed the data and clear log, faults, latency (rate limit kept as configured). */
 	reset(): void;

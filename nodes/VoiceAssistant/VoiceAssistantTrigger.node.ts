@@ -19,8 +19,9 @@ export class VoiceAssistantTrigger implements INodeType {
 		icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : "Call Ended"}}',
-		description: 'Starts the workflow when a call of a voice assistant ends (Famulor and white-label hosts)',
+		subtitle:
+			'={{$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : "Call Ended"}}',
+		description: 'Starts the workflow when a call or chat conversation of a voice assistant ends (Famulor and white-label hosts)',
 		eventTriggerDescription: 'Waiting for a call of the assistant to end',
 		activationMessage: 'Finished calls of the assistant will now start this workflow.',
 		defaults: { name: 'Voice Assistant Trigger' },

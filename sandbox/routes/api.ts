@@ -1,4 +1,5 @@
 /** The /api route table. */
+import { disableConversationEndedWebhook, enableConversationEndedWebhook } from '../conversationEnded';
 import type { Handler } from '../http';
 import { Router } from '../router';
 import {
@@ -11,9 +12,11 @@ import {
 } from './assistants';
 import { listCalls, makeCall } from './calls';
 import { listCampaigns, updateCampaignStatus } from './campaigns';
+import { createConversation, generateReply, getConversation, listConversations, sendMessage } from './conversations';
 import { createLead, listLeads, updateLead } from './leads';
 import { listLanguages, listModels, listPhoneNumbers, listVoices } from './reference';
 import { sendSms } from './sms';
+import { listSenders, listTemplates, sendFreeform, sendTemplate, sessionStatus } from './whatsapp';
 
 export function apiRouter(): Router<Handler> {
 	return new Router<Handler>()
@@ -34,5 +37,17 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/assistants/models', listModels)
 		.add('GET', '/api/user/assistants/voices', listVoices)
 		.add('GET', '/api/user/assistants/languages', listLanguages)
-		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers);
+		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers)
+		.add('POST', '/api/user/assistants/enable-conversation-ended-webhook', enableConversationEndedWebhook)
+		.add('POST', '/api/user/assistants/disable-conversation-ended-webhook', disableConversationEndedWebhook)
+		.add('POST', '/api/ai/generate-reply', generateReply)
+		.add('POST', '/api/conversations', createConversation)
+		.add('GET', '/api/conversations/:uuid', getConversation)
+		.add('POST', '/api/conversations/:uuid/messages', sendMessage)
+		.add('GET', '/api/user/conversations', listConversations)
+		.add('GET', '/api/user/whatsapp/senders', listSenders)
+		.add('GET', '/api/user/whatsapp/senders/:id/templates', listTemplates)
+		.add('POST', '/api/user/whatsapp/send', sendTemplate)
+		.add('POST', '/api/user/whatsapp/send-freeform', sendFreeform)
+		.add('GET', '/api/user/whatsapp/session-status', sessionStatus);
 }

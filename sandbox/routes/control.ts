@@ -4,6 +4,7 @@
  */
 import type { ApiResult, ControlContext, ControlHandler } from '../http';
 import { message, ok } from '../http';
+import { conversationEndRoute, whatsappMessageRoute } from '../conversationEnded';
 import { FaultError } from '../faults';
 import { Router } from '../router';
 import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
@@ -56,7 +57,7 @@ async function inboundCall(ctx: ControlContext): Promise<ApiResult> {
 	const userToken = (b.token ?? b.userToken) as string | undefined;
 	let started;
 	try {
-		started = await ctx.app.startInboundCall({ assistantId, customerPhone, userToken });
+		started = await ctx.app.startInboundCall({ assistantId, customerPhone, userToken, askForVariables: b.ask_variables === true });
 	} catch (err) {
 		return message(404, err instanceof Error ? err.message : String(err));
 	}
@@ -159,6 +160,8 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/rate-limit', setRateLimit)
 		.add('POST', '/sandbox/latency', setLatency)
 		.add('POST', '/sandbox/inbound-call', inboundCall)
+		.add('POST', '/sandbox/conversation-end', conversationEndRoute)
+		.add('POST', '/sandbox/whatsapp-message', whatsappMessageRoute)
 		.add('GET', '/sandbox/state', state)
 		.add('POST', '/sandbox/balance', setBalance)
 		.add('POST', '/sandbox/webhook-transcript', setTranscript)

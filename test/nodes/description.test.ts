@@ -110,7 +110,17 @@ describe('node description', () => {
 		const shownFor = properties
 			.filter((p) => p.name === 'defaultCountry')
 			.flatMap((p) => (p.displayOptions!.show!.operation as string[]).map((op) => `${String(p.displayOptions!.show!.resource![0])}:${op}`));
-		expect(shownFor.sort()).toEqual(['call:getMany', 'call:make', 'lead:create', 'lead:update', 'sms:send']);
+		expect(shownFor.sort()).toEqual([
+			'call:getMany',
+			'call:make',
+			'conversation:getMany',
+			'lead:create',
+			'lead:update',
+			'sms:send',
+			'whatsapp:getSessionStatus',
+			'whatsapp:sendFreeform',
+			'whatsapp:sendTemplate',
+		]);
 	});
 
 	it('resolves default parameters for every operation with n8n’s own helper', () => {

@@ -106,6 +106,11 @@ export interface Receiver {
 	deliveries: Delivery[];
 	/** parameters the trigger runs with (may be changed between calls) */
 	parameters: INodeParameters;
+	/**
+	 * Stands in for the rest of the workflow when Respond is "Using 'Respond to Webhook' Node": given
+	 * the trigger's output item, what that node answers (n8n then sends it as the HTTP answer).
+	 */
+	respondNode?: (json: IDataObject) => unknown | Promise<unknown>;
 	close(): Promise<void>;
 }
 
@@ -140,6 +145,11 @@ export async function startReceiver(sb: Sandbox, staticData: IDataObject, nodePa
 						delivery.status = r.response.statusCode;
 						res.writeHead(r.response.statusCode, { 'Content-Type': 'application/json' });
 						res.end(typeof r.response.body === 'string' ? r.response.body : JSON.stringify(r.response.body ?? {}));
+					} else if (r.workflowData && receiver.respondNode && receiver.parameters.responseMode === 'responseNode') {
+						const answer = await receiver.respondNode(r.workflowData[0][0].json);
+						delivery.status = 200;
+						res.writeHead(200, { 'Content-Type': 'application/json' });
+						res.end(JSON.stringify(answer));
 					} else {
 						// n8n: 200 with "Workflow was started" or the node's webhookResponse
 						delivery.status = 200;

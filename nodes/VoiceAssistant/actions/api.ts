@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { fail } from '../shared/validate';
+import { apiRequestAllCursor } from '../transport/cursor';
 import { apiRequestAllPages } from '../transport/paginate';
 import { apiRequest } from '../transport/request';
 import type { AnyOperation, Api, ApiCall, Lookup } from './operation';
@@ -13,7 +14,8 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 		itemIndex,
 		async request(call: ApiCall) {
 			if (call.paging) {
-				return await apiRequestAllPages.call(ctx, call.path, call.qs ?? {}, {
+				const walk = call.paging.style === 'cursor' ? apiRequestAllCursor : apiRequestAllPages;
+				return await walk.call(ctx, call.path, call.qs ?? {}, {
 					...call.paging,
 					itemIndex,
 					timeoutMs: options.timeoutMs,

@@ -61,8 +61,8 @@ export interface ApiCall {
 	qs?: IDataObject;
 	/** what a 404 means here, e.g. 'Assistant 12' */
 	notFound?: string;
-	/** walk the page envelope (Return All / Limit) instead of one request */
-	paging?: { returnAll: boolean; limit: number; maxPerPage: number };
+	/** walk the page envelope (Return All / Limit) instead of one request; `cursor`: per_page + next_cursor */
+	paging?: { returnAll: boolean; limit: number; maxPerPage: number; style?: 'page' | 'cursor' };
 }
 
 export interface Prepared {

@@ -69,3 +69,5 @@ export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: stri
 		})),
 	};
 }
+
+export { searchWhatsAppSenders } from './whatsapp';

@@ -144,3 +144,5 @@ export async function getTimezones(this: ILoadOptionsFunctions): Promise<INodePr
 	zones.add('UTC');
 	return [...zones].sort().map((zone) => ({ name: zone, value: zone }));
 }
+
+export { getWhatsAppTemplates, getWhatsAppTemplateVariables } from './whatsapp';

@@ -43,7 +43,7 @@ export function rangeTypeOptions(range: NumericRange): INodeProperties['typeOpti
 }
 
 /** A record picked From List (searchable) or By ID; the ID is checked as a number in the editor too. */
-function recordLocator(options: {
+export function recordLocator(options: {
 	name: string;
 	noun: string;
 	example: string;

@@ -39,6 +39,7 @@ export const MAX_LENGTH = {
 export const PAGE_SIZE = {
 	assistants: { min: 1, max: 100, default: 10 },
 	calls: { min: 1, max: 100, default: 15 },
+	conversations: { min: 1, max: 100, default: 15 },
 } as const;
 
 /** SMS billing: characters per segment (GSM-7 text vs text needing Unicode). */

@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { receiveConversationEnded } from './conversationEnded';
 import { deliverySlot, readRegistration } from './registration';
 import { isReplay } from './replays';
 import { SECRET_PARAM, secretMatchesHash } from './secret';
@@ -49,6 +50,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (assistantIdsIn(body).some((id) => id !== registration.assistantId)) {
 		return reject(this, 401, 'This delivery is about another assistant');
 	}
+	if (registration.event === 'conversationEnded') return receiveConversationEnded(this, registration, body);
 
 	const options = this.getNodeParameter('options', {}) as { statuses?: string[] };
 	const statuses = Array.isArray(options.statuses) ? options.statuses : [];

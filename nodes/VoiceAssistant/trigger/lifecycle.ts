@@ -88,7 +88,8 @@ async function release(ctx: IHookFunctions, registration: Registration): Promise
 		return;
 	}
 	const current = settings.read(assistant);
-	if (endpointOf(settings.urlOf(current)) !== endpointOf(registration.url)) {
+	// A URL the record does not show cannot be compared: what was registered is put back regardless.
+	if (settings.knows?.(current) !== false && endpointOf(settings.urlOf(current)) !== endpointOf(registration.url)) {
 		ctx.logger.info(
 			`Voice Assistant Trigger: assistant ${registration.assistantId} points elsewhere now; its webhook settings were left unchanged`,
 		);

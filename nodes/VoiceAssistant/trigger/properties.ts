@@ -34,9 +34,15 @@ export const triggerProperties: INodeProperties[] = [
 				description: "A call of the assistant ended (the assistant's post-call notification)",
 			},
 			{
+				name: 'Conversation Ended',
+				value: 'conversationEnded',
+				description: "A chat conversation of the assistant (WhatsApp, web widget) ended (the assistant's conversation-ended notification)",
+			},
+			{
 				name: 'Inbound Call Completed',
 				value: 'inboundCallCompleted',
-				description: "An inbound call to the assistant completed (the assistant's inbound-call notification)",
+				description:
+					"The assistant's inbound-call notification: sent when an inbound call completes, or on some deployments while it rings, before it is connected (answer it with variables through Respond to Webhook)",
 			},
 		],
 		default: 'callEnded',
@@ -83,6 +89,22 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { event: ['inboundCallCompleted'] } },
 	},
 	{
+		displayName:
+			'To give a ringing call variables (e.g. the caller\'s name from your CRM), set Respond to "Using \'Respond to Webhook\' Node" and answer {"variables": {...}} within about 2 seconds: the caller is waiting.',
+		name: 'inboundAnswerNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: ['inboundCallCompleted'] } },
+	},
+	{
+		displayName:
+			"While active, this trigger replaces the assistant's conversation-ended webhook URL. Deactivating it restores the previous one (or turns it off).",
+		name: 'conversationEndedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: ['conversationEnded'] } },
+	},
+	{
 		displayName: 'Respond',
 		name: 'responseMode',
 		type: 'options',
@@ -107,7 +129,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to return a flat record (call ID, status, duration, numbers, transcript as text, extracted variables, recording URL, lead, campaign) instead of the notification as received',
+			'Whether to return a flat record instead of the notification as received: for calls the call ID, status, duration, numbers, transcript as text, extracted variables, recording URL, lead and campaign; for conversations the conversation ID, type, customer, sender, transcript as text and extracted variables',
 	},
 	{
 		displayName: 'Options',
@@ -122,8 +144,21 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'multiOptions',
 				options: callStateOptions,
 				default: [],
+				displayOptions: { show: { '/event': ['callEnded', 'inboundCallCompleted'] } },
 				description:
 					'Only start the workflow for calls in one of these states. Other deliveries are acknowledged and dropped. Empty means all.',
+			},
+			{
+				displayName: 'Conversation Types',
+				name: 'conversationTypes',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Web Widget', value: 'widget' },
+					{ name: 'WhatsApp', value: 'whatsapp' },
+				],
+				default: [],
+				displayOptions: { show: { '/event': ['conversationEnded'] } },
+				description: 'Only start the workflow for conversations of these kinds. Other deliveries are acknowledged and dropped. Empty means all.',
 			},
 			{
 				displayName: 'Include Recording',

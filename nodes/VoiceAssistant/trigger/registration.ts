@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 
 import { endpointOf, hashSecret, withoutSecret } from './secret';
 
-export type TriggerEvent = 'callEnded' | 'inboundCallCompleted';
+export type TriggerEvent = 'callEnded' | 'inboundCallCompleted' | 'conversationEnded';
 
 /** Test ("Listen for test event") and production registrations are kept apart: each has its own URL and secret. */
 export type Slot = 'production' | 'test';
@@ -20,7 +20,16 @@ export interface InboundSettings {
 	inbound_webhook_url: string | null;
 }
 
-export type WebhookSettings = PostCallSettings | InboundSettings;
+/**
+ * The assistant's conversation-ended webhook: what we change for "Conversation Ended". `known` is
+ * false when the assistant record does not show the URL (the platform does not document that it does).
+ */
+export interface ConversationEndedSettings {
+	conversation_ended_webhook_url: string | null;
+	known: boolean;
+}
+
+export type WebhookSettings = PostCallSettings | InboundSettings | ConversationEndedSettings;
 
 export interface CallEndedOptions {
 	onlyCompleted: boolean;

@@ -1,6 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
+import { conversationEndedSettings } from './conversationEnded';
 import type {
 	CallEndedOptions,
 	InboundSettings,
@@ -17,6 +18,8 @@ export interface EventSettings {
 	none: WebhookSettings;
 	register(ctx: IHookFunctions, assistantId: number, url: string, options: CallEndedOptions): Promise<void>;
 	restore(ctx: IHookFunctions, assistantId: number, settings: WebhookSettings): Promise<void>;
+	/** whether the assistant record shows this event's settings at all (default: it does) */
+	knows?(settings: WebhookSettings): boolean;
 	/** whether the assistant still delivers to the registered URL (`matches`, see secret.ts) with these options */
 	isRegistered(settings: WebhookSettings, matches: (url: string | null) => boolean, options: CallEndedOptions | undefined): boolean;
 }
@@ -110,5 +113,6 @@ async function enableInbound(ctx: IHookFunctions, assistantId: number, url: stri
 }
 
 export function settingsFor(event: TriggerEvent): EventSettings {
+	if (event === 'conversationEnded') return conversationEndedSettings;
 	return event === 'inboundCallCompleted' ? inbound : postCall;
 }

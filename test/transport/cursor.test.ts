@@ -1,0 +1,72 @@
+/**
+ * Cursor paging (transport/cursor.ts) against a scripted server: the real apiRequest and pacer, only
+ * n8n's HTTP helper replaced, so each page's answer can be set.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequestAllCursor } from '../../nodes/VoiceAssistant/transport/cursor';
+
+function server(answer: (cursor: string | undefined, perPage: number) => unknown) {
+	const requests: IDataObject[] = [];
+	const ctx = {
+		getCredentials: async () => ({ apiToken: 'token-' + Math.random(), baseUrl: 'https://platform.test/api' }),
+		getNode: () => ({ name: 'Voice Assistant', type: 'voiceAssistant', typeVersion: 1, position: [0, 0], parameters: {} }),
+		helpers: {
+			async httpRequestWithAuthentication(_type: string, request: { qs: IDataObject }) {
+				requests.push({ ...request.qs });
+				return { statusCode: 200, headers: {}, body: answer(request.qs.cursor as string | undefined, Number(request.qs.per_page)) };
+			},
+		},
+	} as unknown as IExecuteFunctions;
+	return { ctx, requests };
+}
+
+/** `total` records; the cursor is the index of the next record. */
+function records(total: number) {
+	return (cursor: string | undefined, perPage: number) => {
+		const from = cursor === undefined ? 0 : Number(cursor);
+		const data = Array.from({ length: Math.max(0, Math.min(perPage, total - from)) }, (_, i) => ({ id: from + i + 1 }));
+		return { data, per_page: perPage, next_cursor: from + perPage < total ? String(from + perPage) : null, prev_cursor: null };
+	};
+}
+
+describe('apiRequestAllCursor', () => {
+	it('follows next_cursor until it is null, with the filters on every page', async () => {
+		const { ctx, requests } = server(records(250));
+		const all = await apiRequestAllCursor.call(ctx, '/user/conversations', { type: 'widget' }, { returnAll: true, maxPerPage: 100 });
+		expect(all.map((r) => r.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+		expect(requests).toEqual([
+			{ type: 'widget', per_page: 100 },
+			{ type: 'widget', per_page: 100, cursor: '100' },
+			{ type: 'widget', per_page: 100, cursor: '200' },
+		]);
+	});
+
+	it('Limit: asks only for what is still wanted and stops once it has it', async () => {
+		const { ctx, requests } = server(records(250));
+		const some = await apiRequestAllCursor.call(ctx, '/user/conversations', {}, { returnAll: false, limit: 130, maxPerPage: 100 });
+		expect(some).toHaveLength(130);
+		expect(requests.map((r) => r.per_page)).toEqual([100, 30]);
+	});
+
+	it('a bare array is the whole list', async () => {
+		const { ctx, requests } = server(() => [{ id: 1 }, { id: 2 }]);
+		expect(await apiRequestAllCursor.call(ctx, '/user/conversations', {}, { returnAll: true, maxPerPage: 100 })).toHaveLength(2);
+		expect(requests).toHaveLength(1);
+	});
+
+	it('an answer without a data list is an error, not an empty list', async () => {
+		const { ctx } = server(() => ({ conversations: [] }));
+		await expect(apiRequestAllCursor.call(ctx, '/user/conversations', {}, { returnAll: true, maxPerPage: 100 })).rejects.toThrow(
+			'The platform answered with something other than a page of records (a "data" list with "next_cursor")',
+		);
+	});
+
+	it('a cursor handed back twice is an error instead of an endless walk', async () => {
+		const { ctx, requests } = server(() => ({ data: [{ id: 1 }], next_cursor: 'same' }));
+		await expect(apiRequestAllCursor.call(ctx, '/user/conversations', {}, { returnAll: true, maxPerPage: 100 })).rejects.toThrow(
+			/handed back before/,
+		);
+		expect(requests).toHaveLength(2);
+	});
+});
