@@ -7,6 +7,7 @@ import { parsePhone } from './phone';
 import { createRng, type Rng } from './prng';
 import type { Call } from './records';
 import { RateLimiter } from './rateLimit';
+import { RecordingHost, type RecordingRequest } from './recordings';
 import { apiRouter } from './routes/api';
 import { controlRouter } from './routes/control';
 import { buildSeed, TOKENS, USER_IDS } from './seed';
@@ -37,6 +38,8 @@ export class SandboxApp implements Sandbox {
 	readonly limiter = new RateLimiter();
 	readonly faults: Faults;
 	readonly sim: CallSimulator;
+	/** The second server that serves recordings (not the API host: see recordings.ts). */
+	readonly recordings: RecordingHost;
 	rng: Rng;
 	latencyMs: number;
 	private server: Server;
@@ -60,6 +63,7 @@ export class SandboxApp implements Sandbox {
 			seed,
 			log: (m) => this.log(m),
 		});
+		this.recordings = new RecordingHost(this.store);
 		const pipeline = new RequestPipeline(this, apiRouter(), controlRouter());
 		this.server = createServer(pipeline.handle);
 		this.server.keepAliveTimeout = 5_000;
@@ -78,8 +82,9 @@ export class SandboxApp implements Sandbox {
 		const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
 		this.origin = `http://${shownHost}:${port}`;
 		this.baseUrl = `${this.origin}/api`;
-		this.sim.opts.origin = this.origin;
-		this.store.load(buildSeed(this.opts.seed ?? 1, this.origin));
+		await this.recordings.listen(host);
+		this.sim.opts.origin = this.recordings.origin;
+		this.store.load(buildSeed(this.opts.seed ?? 1, this.recordings.origin));
 		this.applySettings();
 	}
 
@@ -88,6 +93,15 @@ export class SandboxApp implements Sandbox {
 		this.store.settings.webhookTranscript = this.opts.webhookTranscript ?? 'string';
 		this.store.settings.makeCallAnswer = this.opts.makeCallAnswer ?? 'with-call-id';
 		this.store.settings.clockOffsetMs = this.opts.clockOffsetMs ?? 0;
+	}
+
+	get recordingsOrigin(): string {
+		return this.recordings.origin;
+	}
+
+	/** What the recording host received, with the Authorization header each request carried. */
+	get recordingRequests(): RecordingRequest[] {
+		return this.recordings.requests;
 	}
 
 	log(text: string): void {
@@ -173,8 +187,9 @@ export class SandboxApp implements Sandbox {
 
 	reset(): void {
 		this.sim.reset();
-		this.store.load(buildSeed(this.opts.seed ?? 1, this.origin));
+		this.store.load(buildSeed(this.opts.seed ?? 1, this.recordings.origin));
 		this.applySettings();
+		this.recordings.clear();
 		this.rng = createRng(this.opts.seed ?? 1);
 		this.clearRequests();
 		this.faults.set([]);
@@ -192,5 +207,6 @@ export class SandboxApp implements Sandbox {
 			this.server.close(() => resolve());
 			this.server.closeAllConnections();
 		});
+		await this.recordings.stop();
 	}
 }

@@ -9,9 +9,12 @@ import {
 	listOutboundAssistants,
 	updateAssistant,
 } from './assistants';
-import { listCalls, makeCall } from './calls';
-import { listCampaigns, updateCampaignStatus } from './campaigns';
-import { createLead, listLeads, updateLead } from './leads';
+import { getMe } from './account';
+import { deleteCall, getCall, listCalls, makeCall } from './calls';
+import { createCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
+import { createLead, deleteLead, listLeads, updateLead } from './leads';
+import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
+import { disablePostCallWebhook, enablePostCallWebhook } from './postCallWebhook';
 import { listLanguages, listModels, listPhoneNumbers, listVoices } from './reference';
 import { sendSms } from './sms';
 
@@ -20,10 +23,14 @@ export function apiRouter(): Router<Handler> {
 		.add('POST', '/api/user/lead', createLead)
 		.add('GET', '/api/user/leads', listLeads)
 		.add('PUT', '/api/user/leads/:id', updateLead)
+		.add('DELETE', '/api/user/leads/:id', deleteLead)
 		.add('GET', '/api/user/campaigns', listCampaigns)
+		.add('POST', '/api/user/campaigns', createCampaign)
 		.add('POST', '/api/user/campaigns/update-status', updateCampaignStatus)
 		.add('POST', '/api/user/make_call', makeCall)
 		.add('GET', '/api/user/calls', listCalls)
+		.add('GET', '/api/user/calls/:id', getCall)
+		.add('DELETE', '/api/user/calls/:id', deleteCall)
 		.add('POST', '/api/user/sms', sendSms)
 		.add('POST', '/api/user/assistant', createAssistant)
 		.add('PUT', '/api/user/assistant/:id', updateAssistant)
@@ -31,8 +38,14 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/assistants/outbound', listOutboundAssistants)
 		.add('POST', '/api/user/assistants/enable-inbound-webhook', enableInboundWebhook)
 		.add('POST', '/api/user/assistants/disable-inbound-webhook', disableInboundWebhook)
+		.add('POST', '/api/user/assistants/enable-webhook', enablePostCallWebhook)
+		.add('POST', '/api/user/assistants/disable-webhook', disablePostCallWebhook)
 		.add('GET', '/api/user/assistants/models', listModels)
 		.add('GET', '/api/user/assistants/voices', listVoices)
 		.add('GET', '/api/user/assistants/languages', listLanguages)
-		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers);
+		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers)
+		.add('GET', '/api/user/me', getMe)
+		.add('GET', '/api/user/phone-numbers/all', listAllPhoneNumbers)
+		.add('GET', '/api/user/phone-numbers/search', searchPhoneNumbers)
+		.add('POST', '/api/user/phone-numbers/purchase', purchasePhoneNumber);
 }
