@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { attachBinary } from './actions/binary';
 import { RESOURCES } from './actions/operations';
 import { nodeProperties } from './actions/properties';
 import { route } from './actions/router';
@@ -27,6 +28,6 @@ export class VoiceAssistant implements INodeType {
 	methods = { loadOptions, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this);
+		return attachBinary(await route.call(this));
 	}
 }

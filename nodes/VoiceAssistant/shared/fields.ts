@@ -184,8 +184,28 @@ export function campaignOptionField(description: string): INodeProperties {
 	};
 }
 
+/** A record's numeric ID typed in (records without a searchable list, e.g. leads and calls). */
+export function recordIdField(options: { name: string; noun: string; example: string; description: string }): INodeProperties {
+	const title = options.noun.charAt(0).toUpperCase() + options.noun.slice(1);
+	return {
+		displayName: `${title} ID`,
+		name: options.name,
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: `e.g. ${options.example}`,
+		description: options.description,
+	};
+}
+
+export const leadIdField = (description: string): INodeProperties =>
+	recordIdField({ name: 'leadId', noun: 'lead', example: '1024', description });
+
+export const callIdField = (description: string): INodeProperties =>
+	recordIdField({ name: 'callId', noun: 'call', example: '301', description });
+
 /** Common countries for the "Default Country" dropdown; any other ISO code works through an expression. */
-const COUNTRIES: INodePropertyOptions[] = [
+export const COUNTRIES: INodePropertyOptions[] = [
 	['Argentina', 'AR'],
 	['Australia', 'AU'],
 	['Austria', 'AT'],
@@ -244,6 +264,18 @@ export function defaultCountryField(resource: string, operations: string[]): INo
 		description:
 			'Country assumed for phone numbers written without a country code, e.g. "(415) 555-2671" with United States or "0151 2345678" with Germany. For a country not listed, use an expression returning its two-letter ISO code.',
 		displayOptions: { show: { resource: [resource], operation: operations } },
+	};
+}
+
+/** The account's own numbers (GET /user/phone-numbers/all), several picked at once. */
+export function accountPhoneNumbersField(description: string): INodeProperties {
+	return {
+		displayName: 'Phone Number Names or IDs',
+		name: 'phoneNumberIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getAccountPhoneNumbers' },
+		default: [],
+		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 }
 
