@@ -104,6 +104,12 @@ export class SandboxApp implements Sandbox {
 		return this.recordings.requests;
 	}
 
+	expireRecording(callId: number): void {
+		const url = this.store.calls.find((c) => c.id === callId)?.recording_url;
+		if (!url) throw new Error(`Call ${callId} has no recording`);
+		this.recordings.expire(url);
+	}
+
 	log(text: string): void {
 		if (!this.opts.quiet) console.log(`[sandbox] ${text}`);
 	}
@@ -189,7 +195,7 @@ export class SandboxApp implements Sandbox {
 		this.sim.reset();
 		this.store.load(buildSeed(this.opts.seed ?? 1, this.recordings.origin));
 		this.applySettings();
-		this.recordings.clear();
+		this.recordings.reset();
 		this.rng = createRng(this.opts.seed ?? 1);
 		this.clearRequests();
 		this.faults.set([]);

@@ -3,8 +3,8 @@
  * storage (a CDN or bucket) that serves call recordings on the real platform. It is deliberately not
  * the API host, so a test can see whether a client sent the API token there: every request is logged
  * with the Authorization header it carried (null when none). `/recordings/<name>.mp3` (the URL the
- * call record holds) redirects to `/files/<name>.mp3`, like a signed storage URL; an unknown or
- * deleted recording answers 404.
+ * call record holds) redirects to `/files/<name>.mp3`, like a signed storage URL; an unknown,
+ * deleted (call deleted) or expired recording answers 404.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,8 @@ export const RECORDING_BYTES = Buffer.concat([Buffer.from('ID3\u0003\u0000\u0000
 export class RecordingHost {
 	origin = '';
 	readonly requests: RecordingRequest[] = [];
+	/** Recordings the storage no longer has although a call record still points at them (expired). */
+	private expired = new Set<string>();
 	private server: Server;
 
 	constructor(private store: SandboxStore) {
@@ -48,6 +50,7 @@ export class RecordingHost {
 	/** Whether a call of any user still holds this recording URL (deleting the call removes it). */
 	private known(name: string): boolean {
 		const url = `${this.origin}/recordings/${name}`;
+		if (this.expired.has(url)) return false;
 		return this.store.calls.some((c) => c.recording_url === url);
 	}
 
@@ -76,8 +79,19 @@ export class RecordingHost {
 		answer(200, { 'Content-Type': 'audio/mpeg' }, RECORDING_BYTES);
 	}
 
+	/** The file behind a recording URL disappears (the call record keeps the URL): the host answers 404. */
+	expire(url: string): void {
+		this.expired.add(url);
+	}
+
 	clear(): void {
 		this.requests.length = 0;
+	}
+
+	/** Back to the seed: every recording is there again, the log is empty. */
+	reset(): void {
+		this.clear();
+		this.expired.clear();
 	}
 
 	async stop(): Promise<void> {

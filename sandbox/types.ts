@@ -98,6 +98,8 @@ export interface Sandbox {
 	recordingsOrigin: string;
 	/** Requests the recording host received, each with the Authorization header it carried (null if none). */
 	recordingRequests: RecordingRequest[];
+	/** The recording host loses the file of this call's recording (the call record keeps its URL): 404. */
+	expireRecording(callId: number): void;
 	tokens: { alice: string; bob: string; carol: string; aliceReadOnly: string };
 	users: { alice: number; bob: number; carol: number };
 	requests: RequestLogEntry[];
