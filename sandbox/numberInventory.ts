@@ -19,7 +19,7 @@ export interface NumberForSale {
 const STOCK: Record<string, { prefix: string; format: (rest: string) => string; price: number; sms: boolean; address: 'none' | 'local' }> = {
 	DE: { prefix: '+49304000', format: (r) => `+49 30 4000${r}`, price: 1.5, sms: false, address: 'local' },
 	AT: { prefix: '+43155501', format: (r) => `+43 1 55501${r}`, price: 2, sms: false, address: 'local' },
-	CH: { prefix: '+41445550', format: (r) => `+41 44 555 0${r}`, price: 3, sms: false, address: 'local' },
+	CH: { prefix: '+4144555', format: (r) => `+41 44 555 ${r}`, price: 3, sms: false, address: 'local' },
 	US: { prefix: '+1415555', format: (r) => `+1 415-555-${r}`, price: 1.15, sms: true, address: 'none' },
 	GB: { prefix: '+44207946', format: (r) => `+44 20 7946 ${r}`, price: 1.2, sms: true, address: 'none' },
 };

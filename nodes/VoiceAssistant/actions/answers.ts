@@ -47,12 +47,12 @@ export function recordAnswer(answer: unknown, api: Api, call: ApiCall, expected:
 }
 
 /**
- * A delete's answer: 204 with no body, or 200 {message}. Any other body means something else
- * answered; the error says the record may still have been deleted.
+ * A delete's answer: 204 with no body, or 200 {message}. Any other body (also `success: false`)
+ * means something else answered; the error says the record may still have been deleted.
  */
 export function deleteAnswer(answer: unknown, api: Api, call: ApiCall, effect: string): string | undefined {
 	if (answer === undefined || answer === null || answer === '') return undefined;
-	if (isRecord(answer) && (answer.message === undefined || typeof answer.message === 'string')) return answer.message;
+	if (isRecord(answer) && answer.success !== false && (answer.message === undefined || typeof answer.message === 'string')) return answer.message;
 	const error = unexpectedAnswerError(placeOf(api, call), 'no content or {"message": ...}', answer);
 	error.description = `${error.description ?? ''} It answered with success (HTTP 2xx), so ${effect}.`;
 	throw error;

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { assistantLocator } from '../../shared/fields';
-import { writeAnswer } from '../../shared/items';
 import { requireUrl } from '../../shared/validate';
+import { recordAnswer } from '../answers';
 import type { Operation, Prepared } from '../operation';
 
 /** The two notifications an assistant can send, each switched on and off by its own pair of endpoints. */
@@ -73,8 +73,8 @@ export function webhookSwitchOperation(kind: keyof typeof WEBHOOKS, enable: bool
 			const path = `/user/assistants/${enable ? 'enable' : 'disable'}-${spec.path}`;
 			return { assistantId, webhookUrl, request: { method: 'POST', path, body, notFound: `Assistant ${assistantId}` } };
 		},
-		output(answer, { assistantId, webhookUrl }) {
-			const { message } = writeAnswer(answer);
+		output(answer, { assistantId, webhookUrl, request }, api) {
+			const { message } = recordAnswer(answer, api, request, '{"message": ..., "data": []}');
 			return [
 				{
 					assistant_id: assistantId,
