@@ -3,7 +3,6 @@
  * deterministic stock per country, in ranges reserved for fiction or tests where the country has one.
  * A number already owned by any account is no longer for sale.
  */
-import { REGIONS } from './seed';
 import type { SandboxStore } from './store';
 
 export interface NumberForSale {
@@ -51,6 +50,9 @@ export function numberForSale(store: SandboxStore, e164: string): NumberForSale 
 	const country = Object.keys(STOCK).find((code) => e164.startsWith(STOCK[code].prefix));
 	return country ? numbersForSale(store, country).find((n) => n.phone_number === e164) : undefined;
 }
+
+/** Where seeded and purchasable numbers are registered, by country. */
+const REGIONS: Record<string, string> = { DE: 'Berlin', AT: 'Wien', CH: 'Zürich', US: 'California', GB: 'London' };
 
 export function regionOf(country: string): string | null {
 	return REGIONS[country] ?? null;

@@ -17,6 +17,7 @@ import {
 	type Outcome,
 } from './conversation';
 import { assistantWithDefaults } from './defaults';
+import { regionOf } from './numberInventory';
 import { createRng, hex, intBetween, pick, uuid, type Rng } from './prng';
 import type { Assistant, Call, Campaign, Lead, PhoneNumber, SmsRecord, User, Voice } from './records';
 import { segmentInfo, segmentPrice, round } from './sms';
@@ -43,9 +44,6 @@ function users(): User[] {
 	];
 }
 
-/** Where seeded and purchasable numbers are registered, by country. */
-export const REGIONS: Record<string, string> = { DE: 'Berlin', AT: 'Wien', CH: 'Zürich', US: 'California', GB: 'London' };
-
 function phoneNumbers(): PhoneNumber[] {
 	const n = (
 		id: number,
@@ -55,17 +53,7 @@ function phoneNumbers(): PhoneNumber[] {
 		type_label: PhoneNumber['type_label'],
 		sms_capable: boolean,
 		subscription_expires_at: number | null = null,
-	): PhoneNumber => ({
-		id,
-		user_id,
-		phone_number,
-		country_code,
-		type_label,
-		sms_capable,
-		subscription_expires_at,
-		region: REGIONS[country_code] ?? null,
-		created_at: SEED_BASE - (120 - id) * DAY,
-	});
+	): PhoneNumber => ({ id, user_id, phone_number, country_code, type_label, sms_capable, subscription_expires_at, region: regionOf(country_code), created_at: SEED_BASE - (120 - id) * DAY });
 	return [
 		n(1, 1, '+4915792345601', 'DE', 'Normal', true),
 		n(2, 1, '+493022334455', 'DE', 'Normal', false),

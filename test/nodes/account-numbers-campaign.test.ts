@@ -147,7 +147,7 @@ describe('Phone Number', () => {
 		t.sb.setFaults([{ kind: 'status', status: 502, count: 1, phase: 'after', match: { path: '/user/phone-numbers/purchase' } }]);
 		const result = await runNode({
 			node: VoiceAssistant,
-			parameters: { resource: 'phoneNumber', operation: 'buy', phoneNumber: offer.phone_number },
+			parameters: { resource: 'phoneNumber', operation: 'buy', phoneNumber: String(offer.phone_number) },
 			credentials: t.credentials,
 			nodeSettings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
 		});

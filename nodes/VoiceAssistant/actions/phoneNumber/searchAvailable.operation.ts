@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { COUNTRIES, returnAllFields } from '../../shared/fields';
+import { COUNTRIES } from '../../shared/countries';
+import { returnAllFields } from '../../shared/fields';
 import { requireCountryCode, shown } from '../../shared/validate';
 import { listAnswer } from '../answers';
 import type { Operation, Prepared } from '../operation';
