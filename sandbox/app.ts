@@ -8,6 +8,7 @@ import { parsePhone } from './phone';
 import { createRng, type Rng } from './prng';
 import type { Call } from './records';
 import { RateLimiter } from './rateLimit';
+import { RecordingHost, type RecordingRequest } from './recordings';
 import { apiRouter } from './routes/api';
 import { controlRouter } from './routes/control';
 import { buildSeed, TOKENS, USER_IDS } from './seed';
@@ -38,6 +39,8 @@ export class SandboxApp implements Sandbox {
 	readonly limiter = new RateLimiter();
 	readonly faults: Faults;
 	readonly sim: CallSimulator;
+	/** The second server that serves recordings (not the API host: see recordings.ts). */
+	readonly recordings: RecordingHost;
 	rng: Rng;
 	latencyMs: number;
 	private server: Server;
@@ -62,6 +65,7 @@ export class SandboxApp implements Sandbox {
 			seed,
 			log: (m) => this.log(m),
 		});
+		this.recordings = new RecordingHost(this.store);
 		const pipeline = new RequestPipeline(this, apiRouter(), controlRouter());
 		this.server = createServer(pipeline.handle);
 		this.server.keepAliveTimeout = 5_000;
@@ -80,8 +84,9 @@ export class SandboxApp implements Sandbox {
 		const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
 		this.origin = `http://${shownHost}:${port}`;
 		this.baseUrl = `${this.origin}/api`;
-		this.sim.opts.origin = this.origin;
-		this.store.load(buildSeed(this.opts.seed ?? 1, this.origin));
+		await this.recordings.listen(host);
+		this.sim.opts.origin = this.recordings.origin;
+		this.store.load(buildSeed(this.opts.seed ?? 1, this.recordings.origin));
 		this.applySettings();
 	}
 
@@ -90,6 +95,21 @@ export class SandboxApp implements Sandbox {
 		this.store.settings.webhookTranscript = this.opts.webhookTranscript ?? 'string';
 		this.store.settings.makeCallAnswer = this.opts.makeCallAnswer ?? 'with-call-id';
 		this.store.settings.clockOffsetMs = this.opts.clockOffsetMs ?? 0;
+	}
+
+	get recordingsOrigin(): string {
+		return this.recordings.origin;
+	}
+
+	/** What the recording host received, with the Authorization header each request carried. */
+	get recordingRequests(): RecordingRequest[] {
+		return this.recordings.requests;
+	}
+
+	expireRecording(callId: number): void {
+		const url = this.store.calls.find((c) => c.id === callId)?.recording_url;
+		if (!url) throw new Error(`Call ${callId} has no recording`);
+		this.recordings.expire(url);
 	}
 
 	log(text: string): void {
@@ -185,8 +205,9 @@ export class SandboxApp implements Sandbox {
 
 	reset(): void {
 		this.sim.reset();
-		this.store.load(buildSeed(this.opts.seed ?? 1, this.origin));
+		this.store.load(buildSeed(this.opts.seed ?? 1, this.recordings.origin));
 		this.applySettings();
+		this.recordings.reset();
 		this.rng = createRng(this.opts.seed ?? 1);
 		this.clearRequests();
 		this.faults.set([]);
@@ -204,5 +225,6 @@ export class SandboxApp implements Sandbox {
 			this.server.close(() => resolve());
 			this.server.closeAllConnections();
 		});
+		await this.recordings.stop();
 	}
 }

@@ -47,7 +47,8 @@ async function main(): Promise<void> {
 			`  Tokens:     alice=${sandbox.tokens.alice}  bob=${sandbox.tokens.bob}  carol=${sandbox.tokens.carol} (zero balance)`,
 			`              read-only (alice): ${sandbox.tokens.aliceReadOnly}`,
 			`  Rate limit: ${limits} · call step ${opts.callTiming?.stepMs} ms`,
-			`  Control:    ${sandbox.origin}/sandbox/state · /sandbox/requests · /sandbox/faults`,
+			`  Control:    ${sandbox.origin}/sandbox/state · /sandbox/requests · /sandbox/faults · /sandbox/recording-requests`,
+			`  Recordings: ${sandbox.recordingsOrigin} (another host: it never needs the token)`,
 		].join('\n'),
 	);
 	let stopping = false;

@@ -9,6 +9,7 @@ export type {
 	InboundCallResult,
 	MakeCallAnswer,
 	RateLimitOptions,
+	RecordingRequest,
 	RequestLogEntry,
 	Sandbox,
 	SandboxOptions,

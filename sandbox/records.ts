@@ -23,6 +23,9 @@ export interface PhoneNumber {
 	sms_capable: boolean;
 	/** null = no expiry. */
 	subscription_expires_at: number | null;
+	/** Where the number is registered (the number list of /user/phone-numbers/all shows it). */
+	region: string | null;
+	created_at: number;
 }
 
 export interface Voice {
@@ -121,6 +124,12 @@ export interface Campaign {
 	allowed_days: string[];
 	max_retries: number;
 	retry_interval: number;
+	/** Set by POST /user/campaigns (seeded campaigns leave them out; the list never shows them). */
+	timezone?: string;
+	retry_on_voicemail?: boolean;
+	retry_on_goal_incomplete?: boolean;
+	goal_completion_variable?: string | null;
+	phone_number_ids?: number[];
 	created_at: number;
 	updated_at: number;
 }

@@ -17,6 +17,7 @@ import {
 	type Outcome,
 } from './conversation';
 import { assistantWithDefaults } from './defaults';
+import { regionOf } from './numberInventory';
 import { createRng, hex, intBetween, pick, uuid, type Rng } from './prng';
 import type { Assistant, Call, Campaign, Lead, PhoneNumber, SmsRecord, User, Voice } from './records';
 import { segmentInfo, segmentPrice, round } from './sms';
@@ -52,7 +53,7 @@ function phoneNumbers(): PhoneNumber[] {
 		type_label: PhoneNumber['type_label'],
 		sms_capable: boolean,
 		subscription_expires_at: number | null = null,
-	): PhoneNumber => ({ id, user_id, phone_number, country_code, type_label, sms_capable, subscription_expires_at });
+	): PhoneNumber => ({ id, user_id, phone_number, country_code, type_label, sms_capable, subscription_expires_at, region: regionOf(country_code), created_at: SEED_BASE - (120 - id) * DAY });
 	return [
 		n(1, 1, '+4915792345601', 'DE', 'Normal', true),
 		n(2, 1, '+493022334455', 'DE', 'Normal', false),

@@ -134,3 +134,33 @@ export function phoneNumberRecord(p: PhoneNumber, store: SandboxStore) {
 		is_available: store.isPhoneAvailable(p.id),
 	};
 }
+
+const NUMBER_TYPES: Record<PhoneNumber['type_label'], string> = { Normal: 'purchased', SIP: 'sip', 'Caller ID': 'caller_id' };
+
+/** A number as GET /user/phone-numbers/all lists it (platform facts). */
+export function ownedPhoneNumberRecord(p: PhoneNumber, now: number) {
+	return {
+		id: p.id,
+		phone_number: p.phone_number,
+		country_code: p.country_code,
+		type: NUMBER_TYPES[p.type_label],
+		type_label: p.type_label,
+		sms_capable: p.sms_capable,
+		region: p.region,
+		has_active_subscription: p.subscription_expires_at === null || p.subscription_expires_at > now,
+		created_at: isoMicros(p.created_at),
+	};
+}
+
+/** POST /user/campaigns answers the campaign with what was set on it. */
+export function createdCampaignRecord(c: Campaign) {
+	return {
+		...campaignRecord(c),
+		assistant_id: c.assistant_id,
+		timezone: c.timezone ?? null,
+		retry_on_voicemail: c.retry_on_voicemail ?? false,
+		retry_on_goal_incomplete: c.retry_on_goal_incomplete ?? false,
+		goal_completion_variable: c.goal_completion_variable ?? null,
+		phone_number_ids: [...(c.phone_number_ids ?? [])],
+	};
+}

@@ -1,7 +1,7 @@
 /**
  * The request pipeline for /api: log -> latency -> fault (phase before) -> route -> auth -> rate limit
- * -> body check -> handler -> fault (phase after) -> send. Control routes (/sandbox) and recordings
- * bypass auth, limits and faults.
+ * -> body check -> handler -> fault (phase after) -> send. Control routes (/sandbox) bypass auth,
+ * limits and faults. Recordings are served by another host (recordings.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxApp } from './app';
@@ -105,7 +105,6 @@ export class RequestPipeline {
 		const body = { raw, parsed, parseError };
 		if (path === '/api' || path.startsWith('/api/')) return this.handleApi(req, res, method, path, query, body);
 		if (path.startsWith('/sandbox')) return this.handleControl(req, res, method, path, query, body);
-		if (path.startsWith('/recordings/') && method === 'GET') return send(res, this.recording(path));
 		send(res, message(404, `The route ${path.slice(1)} could not be found.`));
 	}
 
@@ -246,13 +245,5 @@ export class RequestPipeline {
 			req,
 		});
 		send(res, result);
-	}
-
-	private recording(path: string): ApiResult {
-		const known = this.app.store.calls.some((c) => c.recording_url?.endsWith(path));
-		if (!known) return message(404, 'Recording not found');
-		// A tiny stand-in for an MP3 file: an ID3 header and silence.
-		const data = Buffer.concat([Buffer.from('ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'), Buffer.alloc(1024)]);
-		return { status: 200, body: null, raw: { contentType: 'audio/mpeg', data } };
 	}
 }

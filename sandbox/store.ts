@@ -28,7 +28,7 @@ export interface SeedData {
 	sms: SmsRecord[];
 }
 
-type IdKind = 'assistant' | 'campaign' | 'lead' | 'contact' | 'call' | 'sms';
+type IdKind = 'assistant' | 'campaign' | 'lead' | 'contact' | 'call' | 'sms' | 'phone';
 
 function replace<T>(target: T[], items: T[]): void {
 	target.length = 0;
@@ -62,7 +62,7 @@ export class SandboxStore {
 	};
 	/** campaign|phone -> number of leads, so the duplicate check stays O(1) during bulk imports. */
 	private leadKeys = new Map<string, number>();
-	private ids: Record<IdKind, number> = { assistant: 1, campaign: 1, lead: 1, contact: 1, call: 1, sms: 1 };
+	private ids: Record<IdKind, number> = { assistant: 1, campaign: 1, lead: 1, contact: 1, call: 1, sms: 1, phone: 1 };
 
 	/** Replaces all data in place (arrays keep their identity, so references held by tests stay live). */
 	load(data: SeedData): void {
@@ -89,6 +89,7 @@ export class SandboxStore {
 			contact: next(this.leads.flatMap((lead) => lead.secondary_contacts)),
 			call: next(this.calls),
 			sms: next(this.sms),
+			phone: next(this.phoneNumbers),
 		};
 	}
 
@@ -106,6 +107,22 @@ export class SandboxStore {
 	addLead(lead: Lead): void {
 		this.leads.push(lead);
 		this.indexLead(lead, 1);
+	}
+
+	removeLead(lead: Lead): void {
+		const index = this.leads.indexOf(lead);
+		if (index < 0) return;
+		this.leads.splice(index, 1);
+		this.indexLead(lead, -1);
+	}
+
+	removeCall(call: Call): void {
+		const index = this.calls.indexOf(call);
+		if (index >= 0) this.calls.splice(index, 1);
+	}
+
+	callOf(userId: number, id: unknown): Call | undefined {
+		return this.calls.find((c) => c.id === Number(id) && c.user_id === userId);
 	}
 
 	moveLead(lead: Lead, campaignId: number, phone: string): void {

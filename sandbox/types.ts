@@ -1,6 +1,7 @@
 /** Public types of the sandbox (documented in docs/sandbox.md). */
 import type { SandboxStore } from './store';
 import type { Call } from './records';
+import type { RecordingRequest } from './recordings';
 
 export interface RateLimitOptions {
 	perMinute?: number;
@@ -97,6 +98,12 @@ export interface WebhookResponse {
 export interface Sandbox {
 	baseUrl: string;
 	origin: string;
+	/** The recording host's origin (another port): recording_url points there. */
+	recordingsOrigin: string;
+	/** Requests the recording host received, each with the Authorization header it carried (null if none). */
+	recordingRequests: RecordingRequest[];
+	/** The recording host loses the file of this call's recording (the call record keeps its URL): 404. */
+	expireRecording(callId: number): void;
 	tokens: { alice: string; bob: string; carol: string; aliceReadOnly: string };
 	users: { alice: number; bob: number; carol: number };
 	requests: RequestLogEntry[];
@@ -120,4 +127,4 @@ export interface Sandbox {
 	stop(): Promise<void>;
 }
 
-export type { Call };
+export type { Call, RecordingRequest };

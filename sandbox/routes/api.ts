@@ -10,10 +10,13 @@ import {
 	listOutboundAssistants,
 	updateAssistant,
 } from './assistants';
-import { listCalls, makeCall } from './calls';
-import { listCampaigns, updateCampaignStatus } from './campaigns';
+import { getMe } from './account';
+import { deleteCall, getCall, listCalls, makeCall } from './calls';
+import { createCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
 import { createConversation, generateReply, getConversation, listConversations, sendMessage } from './conversations';
-import { createLead, listLeads, updateLead } from './leads';
+import { createLead, deleteLead, listLeads, updateLead } from './leads';
+import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
+import { disablePostCallWebhook, enablePostCallWebhook } from './postCallWebhook';
 import { listLanguages, listModels, listPhoneNumbers, listVoices } from './reference';
 import { sendSms } from './sms';
 import { listSenders, listTemplates, sendFreeform, sendTemplate, sessionStatus } from './whatsapp';
@@ -23,10 +26,14 @@ export function apiRouter(): Router<Handler> {
 		.add('POST', '/api/user/lead', createLead)
 		.add('GET', '/api/user/leads', listLeads)
 		.add('PUT', '/api/user/leads/:id', updateLead)
+		.add('DELETE', '/api/user/leads/:id', deleteLead)
 		.add('GET', '/api/user/campaigns', listCampaigns)
+		.add('POST', '/api/user/campaigns', createCampaign)
 		.add('POST', '/api/user/campaigns/update-status', updateCampaignStatus)
 		.add('POST', '/api/user/make_call', makeCall)
 		.add('GET', '/api/user/calls', listCalls)
+		.add('GET', '/api/user/calls/:id', getCall)
+		.add('DELETE', '/api/user/calls/:id', deleteCall)
 		.add('POST', '/api/user/sms', sendSms)
 		.add('POST', '/api/user/assistant', createAssistant)
 		.add('PUT', '/api/user/assistant/:id', updateAssistant)
@@ -34,6 +41,8 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/assistants/outbound', listOutboundAssistants)
 		.add('POST', '/api/user/assistants/enable-inbound-webhook', enableInboundWebhook)
 		.add('POST', '/api/user/assistants/disable-inbound-webhook', disableInboundWebhook)
+		.add('POST', '/api/user/assistants/enable-webhook', enablePostCallWebhook)
+		.add('POST', '/api/user/assistants/disable-webhook', disablePostCallWebhook)
 		.add('GET', '/api/user/assistants/models', listModels)
 		.add('GET', '/api/user/assistants/voices', listVoices)
 		.add('GET', '/api/user/assistants/languages', listLanguages)
@@ -49,5 +58,9 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/whatsapp/senders/:id/templates', listTemplates)
 		.add('POST', '/api/user/whatsapp/send', sendTemplate)
 		.add('POST', '/api/user/whatsapp/send-freeform', sendFreeform)
-		.add('GET', '/api/user/whatsapp/session-status', sessionStatus);
+		.add('GET', '/api/user/whatsapp/session-status', sessionStatus)
+		.add('GET', '/api/user/me', getMe)
+		.add('GET', '/api/user/phone-numbers/all', listAllPhoneNumbers)
+		.add('GET', '/api/user/phone-numbers/search', searchPhoneNumbers)
+		.add('POST', '/api/user/phone-numbers/purchase', purchasePhoneNumber);
 }

@@ -1,4 +1,4 @@
-/** POST /user/make_call, GET /user/calls. */
+/** POST /user/make_call, GET /user/calls, GET and DELETE /user/calls/{id}. */
 import { MIN_CALL_BALANCE } from '../calls';
 import { message, ok, validationError, type ApiResult, type RouteContext } from '../http';
 import { paginate } from '../pagination';
@@ -84,4 +84,28 @@ export function listCalls(ctx: RouteContext): ApiResult {
 		.sort((a, b) => b.created_at - a.created_at || b.id - a.id);
 	const perPage = (values.per_page as number | undefined) ?? 15;
 	return ok(paginate(items, readPage(q), perPage, `${ctx.app.baseUrl}/user/calls`, (c) => callRecord(c, offset)));
+}
+
+/**
+ * GET /user/calls/{id}: one call record, the list's fields. The transcript comes in the shape the
+ * deployment is set to (setWebhookTranscript): a string, or the entries plus formatted_transcript.
+ */
+export function getCall(ctx: RouteContext): ApiResult {
+	const { store } = ctx.app;
+	const call = store.callOf(ctx.user.id, ctx.params.id);
+	if (!call) return message(404, 'Call not found');
+	const record = callRecord(call, store.settings.clockOffsetMs);
+	if (store.transcriptFormatFor(call.assistant_id) === 'array') {
+		return ok({ ...record, transcript: call.transcript_items, formatted_transcript: call.transcript });
+	}
+	return ok(record);
+}
+
+/** DELETE /user/calls/{id}: the record and its recording are gone (the recording host answers 404). */
+export function deleteCall(ctx: RouteContext): ApiResult {
+	const { store } = ctx.app;
+	const call = store.callOf(ctx.user.id, ctx.params.id);
+	if (!call) return message(404, 'Call not found');
+	store.removeCall(call);
+	return ok({ message: 'Call deleted successfully' });
 }

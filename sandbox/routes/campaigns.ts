@@ -1,7 +1,8 @@
-/** GET /user/campaigns, POST /user/campaigns/update-status. */
+/** GET /user/campaigns, POST /user/campaigns, POST /user/campaigns/update-status. */
 import { MIN_CALL_BALANCE } from '../calls';
 import { message, ok, validationError, type ApiResult, type RouteContext } from '../http';
-import { campaignRecord } from '../serialize';
+import type { Campaign } from '../records';
+import { campaignRecord, createdCampaignRecord } from '../serialize';
 import { hasErrors, validate } from '../validation';
 
 export function listCampaigns(ctx: RouteContext): ApiResult {
@@ -26,4 +27,61 @@ export function updateCampaignStatus(ctx: RouteContext): ApiResult {
 	}
 	ctx.app.sim.stopCampaign(campaign);
 	return ok({ message: 'Campaign stopped successfully.', success: true, data: { campaign_id: campaign.id, status: 'stopped' } });
+}
+
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** POST /user/campaigns: a new campaign in `draft`, dialled by the given assistant. */
+export function createCampaign(ctx: RouteContext): ApiResult {
+	const { errors, values } = validate(ctx.body, {
+		name: { type: 'string', required: true, max: 255 },
+		assistant_id: { type: 'integer', required: true },
+		timezone: { type: 'timezone' },
+		max_calls_in_parallel: { type: 'integer', between: [1, 50] },
+		allowed_hours_start_time: { type: 'string', regex: HH_MM },
+		allowed_hours_end_time: { type: 'string', regex: HH_MM },
+		allowed_days: { type: 'array' },
+		max_retries: { type: 'integer', between: [0, 10] },
+		retry_interval: { type: 'integer', between: [1, 10080] },
+		retry_on_voicemail: { type: 'boolean' },
+		retry_on_goal_incomplete: { type: 'boolean' },
+		goal_completion_variable: { type: 'string', max: 255 },
+		mark_complete_when_no_leads: { type: 'boolean' },
+		phone_number_ids: { type: 'array' },
+	});
+	const days = (values.allowed_days as unknown[] | undefined) ?? DAYS.slice(0, 5);
+	if (days.some((day) => typeof day !== 'string' || !DAYS.includes(day))) (errors.allowed_days ??= []).push('The selected allowed days is invalid.');
+	const phoneIds = (values.phone_number_ids as unknown[] | undefined) ?? [];
+	const { store } = ctx.app;
+	if (phoneIds.some((id) => typeof id !== 'number' || !store.phoneNumberOf(ctx.user.id, id))) {
+		(errors.phone_number_ids ??= []).push('The selected phone number ids is invalid.');
+	}
+	if (hasErrors(errors)) return validationError(errors);
+	const assistant = store.assistantOf(ctx.user.id, values.assistant_id);
+	if (!assistant) return message(404, 'Assistant not found');
+	const now = Date.now();
+	const campaign: Campaign = {
+		id: store.nextId('campaign'),
+		user_id: ctx.user.id,
+		assistant_id: assistant.id,
+		name: values.name as string,
+		status: 'draft',
+		max_calls_in_parallel: (values.max_calls_in_parallel as number | undefined) ?? 1,
+		mark_complete_when_no_leads: (values.mark_complete_when_no_leads as boolean | undefined) ?? false,
+		allowed_hours_start_time: `${(values.allowed_hours_start_time as string | undefined) ?? '09:00'}:00`,
+		allowed_hours_end_time: `${(values.allowed_hours_end_time as string | undefined) ?? '18:00'}:00`,
+		allowed_days: days as string[],
+		max_retries: (values.max_retries as number | undefined) ?? 0,
+		retry_interval: (values.retry_interval as number | undefined) ?? 60,
+		timezone: (values.timezone as string | undefined) ?? assistant.timezone,
+		retry_on_voicemail: (values.retry_on_voicemail as boolean | undefined) ?? false,
+		retry_on_goal_incomplete: (values.retry_on_goal_incomplete as boolean | undefined) ?? false,
+		goal_completion_variable: (values.goal_completion_variable as string | undefined) ?? null,
+		phone_number_ids: phoneIds as number[],
+		created_at: now,
+		updated_at: now,
+	};
+	store.campaigns.push(campaign);
+	return ok({ message: 'Campaign created successfully', data: createdCampaignRecord(campaign) }, 201);
 }

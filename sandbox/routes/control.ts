@@ -151,6 +151,11 @@ export function controlRouter(): Router<ControlHandler> {
 			ctx.app.clearRequests();
 			return ok({ message: 'Request log cleared', cleared });
 		})
+		.add('GET', '/sandbox/recording-requests', (ctx) => ok({ origin: ctx.app.recordingsOrigin, requests: ctx.app.recordingRequests }))
+		.add('DELETE', '/sandbox/recording-requests', (ctx) => {
+			ctx.app.recordings.clear();
+			return ok({ message: 'Recording request log cleared' });
+		})
 		.add('GET', '/sandbox/faults', (ctx) => ok(ctx.app.faults.list()))
 		.add('POST', '/sandbox/faults', setFaults)
 		.add('DELETE', '/sandbox/faults', (ctx) => {

@@ -1,4 +1,4 @@
-/** POST /user/lead, GET /user/leads, PUT /user/leads/{id}. */
+/** POST /user/lead, GET /user/leads, PUT /user/leads/{id}, DELETE /user/leads/{id}. */
 import { message, ok, validationError, type ApiResult, type RouteContext } from '../http';
 import { parsePhone } from '../phone';
 import type { Lead, SecondaryContact } from '../records';
@@ -116,4 +116,13 @@ export function updateLead(ctx: RouteContext): ApiResult {
 	if (values.variables !== undefined) lead.variables = { ...lead.variables, ...structuredClone(values.variables as Record<string, unknown>) };
 	lead.updated_at = Date.now();
 	return ok({ message: 'Lead updated successfully' });
+}
+
+/** DELETE /user/leads/{id}. */
+export function deleteLead(ctx: RouteContext): ApiResult {
+	const { store } = ctx.app;
+	const lead = store.leadOf(ctx.user.id, ctx.params.id);
+	if (!lead) return message(404, 'Lead not found');
+	store.removeLead(lead);
+	return ok({ message: 'Lead deleted successfully' });
 }

@@ -147,8 +147,8 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 			// n8n lists an action node and its trigger as one entry; opening it shows both.
 			await panel.getByText('Voice Assistant', { exact: true }).first().click();
 			await panel.getByText('Make a call', { exact: true }).first().waitFor();
-			// The 19 actions of the action node and, collapsed below them, the trigger's two events.
-			await panel.getByText('Actions (19)', { exact: true }).first().waitFor();
+			// The 29 actions of the action node and, collapsed below them, the trigger's two events.
+			await panel.getByText('Actions (29)', { exact: true }).first().waitFor();
 			await panel.getByText('Triggers (2)', { exact: true }).first().waitFor();
 			if (term === 'Famulor') await screenshot('node-search.png', false);
 			await page.keyboard.press('Escape');

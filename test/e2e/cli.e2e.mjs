@@ -210,6 +210,34 @@ describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, (
 		assert.match(report.text, /\+49405551239/);
 	});
 
+	test('gets a call with its recording as binary data; the recording host never sees the token', async () => {
+		sandbox.recordingRequests.splice(0);
+		const result = await execute('vaE2eRecording01');
+		const runs = result.runData()['Get call with recording'];
+		const [item, ...more] = runs.at(-1).data.main[0];
+		assert.equal(more.length, 0);
+		const call = sandbox.store.calls.find((c) => c.id === 34);
+		assert.ok(call?.recording_url, 'seeded call 34 has a recording');
+		assert.equal(item.json.id, 34);
+		assert.equal(item.json.recording_url, call.recording_url);
+		assert.equal(typeof item.json.transcript, 'string');
+		assert.ok(item.binary?.data, `binary "data" on the item: ${JSON.stringify(item).slice(0, 400)}`);
+		assert.equal(item.binary.data.fileName, 'call-34.mp3');
+		assert.equal(item.binary.data.mimeType, 'audio/mpeg');
+		assert.ok(item.binary.data.id || item.binary.data.data, 'the recording bytes were stored by n8n');
+
+		const name = call.recording_url.split('/').pop();
+		assert.deepEqual(
+			sandbox.recordingRequests.map((r) => [r.path, r.status, r.authorization]),
+			[
+				[`/recordings/${name}`, 302, null],
+				[`/files/${name}`, 200, null],
+			],
+			'the recording host was asked (redirect followed) and received no Authorization header',
+		);
+		assert.deepEqual(requestsTo(sandbox, 'GET', '/api/user/calls/34').map((r) => r.userId), [sandbox.users.alice]);
+	});
+
 	test('lists all calls with Return All', async () => {
 		const result = await execute('vaE2eListCalls01');
 		const calls = result.output('All calls');

@@ -76,7 +76,7 @@ describe('state and other control routes', () => {
 describe('seed data', () => {
 	it('is deterministic for a seed and varies with it', async () => {
 		const [a, b, other] = await Promise.all([startSandbox({ quiet: true, seed: 3 }), startSandbox({ quiet: true, seed: 3 }), startSandbox({ quiet: true, seed: 4 })]);
-		const strip = (sb: typeof a) => JSON.stringify(sb.store.calls.map(({ recording_url, ...rest }) => ({ ...rest, recording_url: recording_url?.replace(sb.origin, '') })));
+		const strip = (sb: typeof a) => JSON.stringify(sb.store.calls.map(({ recording_url, ...rest }) => ({ ...rest, recording_url: recording_url?.replace(sb.recordingsOrigin, '') })));
 		expect(strip(a)).toEqual(strip(b));
 		expect(strip(a)).not.toEqual(strip(other));
 		await Promise.all([a.stop(), b.stop(), other.stop()]);

@@ -78,8 +78,10 @@ describe('post-call webhook', () => {
 		await c.alice.put('/user/assistant/1', { include_recording_in_webhook: true });
 		const done = await call('+4917640000011');
 		expect(rx.received[0].body.recording_url).toBe(done.recording_url);
-		expect(done.recording_url!.startsWith(c.sb.origin)).toBe(true);
-		const audio = await clientFor(c.sb.origin).get(done.recording_url!.slice(c.sb.origin.length), { responseType: 'arraybuffer' });
+		// Served by the recording host (another port), which redirects to the file like a storage URL.
+		expect(done.recording_url!.startsWith(c.sb.recordingsOrigin)).toBe(true);
+		expect(c.sb.recordingsOrigin).not.toBe(c.sb.origin);
+		const audio = await clientFor(c.sb.recordingsOrigin).get(done.recording_url!.slice(c.sb.recordingsOrigin.length), { responseType: 'arraybuffer' });
 		expect(audio.status).toBe(200);
 		expect(audio.headers['content-type']).toBe('audio/mpeg');
 		await c.alice.put('/user/assistant/1', { include_recording_in_webhook: false });

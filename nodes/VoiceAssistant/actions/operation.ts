@@ -35,7 +35,10 @@ export interface Operation<P extends Prepared = Prepared> {
 	 * step that is remembered, so n8n's Retry On Fail replays its result instead of repeating it.
 	 */
 	send?(prepared: P, api: Api): Promise<unknown>;
-	/** The answer as output records (one output item each). May read further (never write). */
+	/**
+	 * The answer as output records (one output item each). May read further (never write). A record
+	 * that carries a file (e.g. a call recording) registers it with withBinary() (binary.ts).
+	 */
 	output(answer: unknown, prepared: P, api: Api): IDataObject[] | Promise<IDataObject[]>;
 }
 

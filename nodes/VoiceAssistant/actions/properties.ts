@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defaultCountryField, requestOptionsField } from '../shared/fields';
+import { defaultCountryField } from '../shared/countries';
+import { requestOptionsField } from '../shared/fields';
 import type { AnyOperation, Resource } from './operation';
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiFor } from './api';
+import { binaryOf } from './binary';
 import { checkBatch } from './batch/checkBatch';
 import { asItemError, describeStop, errorItem, invalidBatchError } from './batch/report';
 import { runMemoryFor } from './batch/retryMemory';
@@ -49,7 +50,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		try {
 			const result = await sendItem(op, entry.prepared, apiFor(this, op, itemIndex, options), memory);
 			if (result.replayed) replayed++;
-			return result.records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+			return result.records.map((json) => ({ json, ...binaryOf(json), pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (continueOnFail) return [errorItem(error, itemIndex)];
 			throw asItemError(node, error, itemIndex);

@@ -145,4 +145,22 @@ export async function getTimezones(this: ILoadOptionsFunctions): Promise<INodePr
 	return [...zones].sort().map((zone) => ({ name: zone, value: zone }));
 }
 
+/** The account's numbers from GET /user/phone-numbers/all ({data: [...]} or a bare array), e.g. for a campaign. */
+export async function getAccountPhoneNumbers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const answer = (await apiRequest.call(this, 'GET', '/user/phone-numbers/all')) as unknown;
+	const wrapped = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject).data : answer;
+	const numbers = (Array.isArray(wrapped) ? wrapped : []) as IDataObject[];
+	return numbers
+		.map((number) => {
+			const details = [number.type_label, number.country_code, number.sms_capable === true ? 'SMS' : ''].filter((part) => part).map(String);
+			if (number.has_active_subscription === false) details.push('expired');
+			return {
+				name: `${formatPhoneForDisplay(number.phone_number)}${details.length ? ` (${details.join(', ')})` : ''}`,
+				value: Number(number.id),
+				description: `ID ${String(number.id)}`,
+			};
+		})
+		.sort(byName);
+}
+
 export { getWhatsAppTemplates, getWhatsAppTemplateVariables } from './whatsapp';

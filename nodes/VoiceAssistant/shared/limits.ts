@@ -73,3 +73,16 @@ export const POST_CALL_SCHEMA_TYPES = ['string', 'number', 'bool'] as const;
 
 /** post_call_schema item names: alphanumerics and underscores only. */
 export const POST_CALL_SCHEMA_NAME = /^[A-Za-z0-9_]+$/;
+
+/** Days a campaign may call on, as the platform spells them. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/**
+ * Campaign numbers. The platform documents no ranges for them; these are what makes sense (no
+ * negative retries, at least one call at a time, an interval of at least a minute), and it checks again.
+ */
+export const CAMPAIGN_RANGES = {
+	max_calls_in_parallel: { min: 1, max: 1000, integer: true },
+	max_retries: { min: 0, max: 100, integer: true },
+	retry_interval: { min: 1, max: 525_600, integer: true, unit: 'minutes' },
+} satisfies Record<string, NumericRange>;

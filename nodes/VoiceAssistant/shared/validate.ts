@@ -211,3 +211,31 @@ export function pairsToObject(
 	}
 	return result;
 }
+
+/** An IANA time zone name the runtime knows, e.g. Europe/Berlin. */
+export function requireTimezone(node: INode, value: unknown, where: Where): string {
+	const name = requireText(node, value, where).trim();
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: name });
+		return name;
+	} catch {
+		throw fail(node, where, `must be a time zone name such as Europe/Berlin (got ${shown(value)})`);
+	}
+}
+
+/** A time of day as HH:MM (24 hours), e.g. 09:00 or 17:30; "9:00" is read as 09:00. */
+export function requireTimeOfDay(node: INode, value: unknown, where: Where): string {
+	const text = requireText(node, value, where).trim();
+	const match = /^(\d{1,2}):(\d{2})$/.exec(text);
+	if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) {
+		throw fail(node, where, `must be a time of day as HH:MM, e.g. 09:00 or 17:30 (got ${shown(value)})`);
+	}
+	return `${match[1].padStart(2, '0')}:${match[2]}`;
+}
+
+/** A two-letter ISO country code (any case in, upper case out). */
+export function requireCountryCode(node: INode, value: unknown, where: Where): string {
+	const text = requireText(node, value, where).trim().toUpperCase();
+	if (!/^[A-Z]{2}$/.test(text)) throw fail(node, where, `must be a two-letter ISO country code such as DE or US (got ${shown(value)})`);
+	return text;
+}

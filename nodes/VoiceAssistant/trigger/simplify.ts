@@ -1,35 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { transcriptText } from '../shared/callRecord';
+
+// The transcript reader moved to shared/ (Call → Get reads it too); still exported from here.
+export { transcriptText };
+
 function isObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function capitalise(word: string): string {
-	return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-/**
- * The transcript as plain text, whichever shape arrived: a string; or an array of
- * {text, type, sender, timestamp} with (preferably) a ready `formatted_transcript` beside it, else
- * one "Sender: text" line per entry (the same layout the platform uses for the string form).
- */
-export function transcriptText(body: IDataObject): string {
-	if (typeof body.formatted_transcript === 'string' && body.formatted_transcript.trim() !== '') {
-		return body.formatted_transcript;
-	}
-	const transcript = body.transcript;
-	if (typeof transcript === 'string') return transcript;
-	if (!Array.isArray(transcript)) return '';
-	return transcript
-		.map((entry) => {
-			if (typeof entry === 'string') return entry;
-			if (!isObject(entry)) return '';
-			const text = typeof entry.text === 'string' ? entry.text : '';
-			const speaker = typeof entry.sender === 'string' && entry.sender !== '' ? capitalise(entry.sender) : undefined;
-			return speaker ? `${speaker}: ${text}` : text;
-		})
-		.filter((line) => line !== '')
-		.join('\n');
 }
 
 function pick<T>(...values: unknown[]): T | null {

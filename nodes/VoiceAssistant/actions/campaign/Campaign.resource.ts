@@ -1,4 +1,5 @@
 import type { Resource } from '../operation';
+import { operation as create } from './create.operation';
 import { operation as getMany } from './getMany.operation';
 import { setStatusOperation } from './setStatus';
 
@@ -6,5 +7,5 @@ export const resource: Resource = {
 	value: 'campaign',
 	name: 'Campaign',
 	defaultOperation: 'getMany',
-	operations: [getMany, setStatusOperation('start'), setStatusOperation('stop')],
+	operations: [create, getMany, setStatusOperation('start'), setStatusOperation('stop')],
 };

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { campaignOptionField, valueOptions, variablePairsField } from '../../shared/fields';
+import { campaignOptionField, leadIdField, valueOptions, variablePairsField } from '../../shared/fields';
 import { writeAnswer } from '../../shared/items';
 import { LEAD_STATES } from '../../shared/limits';
 import { pairsToObject, parseJsonObject, requireId, requireOneOf } from '../../shared/validate';
@@ -8,15 +8,7 @@ import type { ItemParams } from '../itemParams';
 import type { Operation, Prepared } from '../operation';
 
 const fields: INodeProperties[] = [
-	{
-		displayName: 'Lead ID',
-		name: 'leadId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 1024',
-		description: 'The ID of the lead to change (the "ID" of a lead from Create or Get Many)',
-	},
+	leadIdField('The ID of the lead to change (the "ID" of a lead from Create or Get Many)'),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

@@ -4,13 +4,13 @@ import { pairsFieldOptions, rangeTypeOptions } from '../../../shared/fields';
 import { ASSISTANT_RANGES, POST_CALL_SCHEMA_NAME, POST_CALL_SCHEMA_TYPES } from '../../../shared/limits';
 import {
 	checkRange,
-	fail,
 	optionalText,
 	pairsToObject,
 	requireBoolean,
 	requireId,
 	requireOneOf,
 	requireText,
+	requireTimezone,
 	requireUrl,
 	shown,
 } from '../../../shared/validate';
@@ -42,11 +42,7 @@ export const KINDS: Record<Kind, { look: Look; convert: Convert }> = {
 	},
 	timezone: {
 		look: () => ({ type: 'options', typeOptions: { loadOptionsMethod: 'getTimezones' }, default: 'Europe/Berlin' }),
-		convert: (_spec, value, item, where) => {
-			const name = requireText(item.node, value, where).trim();
-			if (!isTimezone(name)) throw fail(item.node, where, `must be a time zone name such as Europe/Berlin (got ${shown(value)})`);
-			return name;
-		},
+		convert: (_spec, value, item, where) => requireTimezone(item.node, value, where),
 	},
 	voice: {
 		look: (_spec, mode) => ({
@@ -147,15 +143,6 @@ const POST_CALL_SCHEMA_FIELD_VALUES: INodeProperties[] = [
 		description: 'What the value means; the evaluation model reads it',
 	},
 ];
-
-function isTimezone(name: string): boolean {
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: name });
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 function postCallSchema(value: unknown, item: ItemParams): IDataObject[] {
 	const fields = ((value as { fields?: IDataObject[] } | undefined)?.fields ?? []) as IDataObject[];

@@ -1,0 +1,107 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { evaluationObject, transcriptText } from '../../shared/callRecord';
+import { callIdField, simplifyField } from '../../shared/fields';
+import { pick } from '../../shared/items';
+import { requireBoolean, requireId, requireText } from '../../shared/validate';
+import { recordAnswer } from '../answers';
+import { withBinary } from '../binary';
+import type { Operation, Prepared } from '../operation';
+import { SIMPLE_CALL_KEYS } from './getMany.operation';
+import { downloadRecording } from './recording';
+
+const fields: INodeProperties[] = [
+	callIdField('The ID of the call (the "ID" of a call from Get Many, Make\'s call_id or the trigger\'s call_id)'),
+	simplifyField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Download Recording',
+				name: 'downloadRecording',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to download the call recording (MP3) into a binary field of the item. The item fails with a clear message when the call has no recording.',
+			},
+			{
+				displayName: 'Put Recording in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'The name of the binary field the recording is put in',
+				displayOptions: { show: { downloadRecording: [true] } },
+			},
+		],
+	},
+];
+
+interface GetCall extends Prepared {
+	callId: number;
+	simple: boolean;
+	/** the binary field for the recording, when Download Recording is on */
+	binaryField?: string;
+}
+
+/**
+ * GET /user/calls/{id}: one call record. The transcript becomes text (`transcript`, whichever shape
+ * the deployment sends; the original stays in `transcript_raw` without Simplify) and the evaluation
+ * one object keyed by criterion. Download Recording adds the recording as binary data.
+ */
+export const operation: Operation<GetCall> = {
+	value: 'get',
+	name: 'Get',
+	description:
+		'Get one call by its ID: status, duration, costs, the transcript as text, extracted variables and the evaluation. Optionally downloads the recording as a file.',
+	action: 'Get a call',
+	fields,
+	prepare(item) {
+		const callId = requireId(item.node, item.get('callId'), item.where('Call ID'));
+		const options = item.get('options', {}) as IDataObject;
+		const download = options.downloadRecording !== undefined && requireBoolean(item.node, options.downloadRecording, item.where('Download Recording'));
+		const binaryField = download
+			? requireText(item.node, options.binaryPropertyName ?? 'data', item.where('Put Recording in Field'), 200).trim()
+			: undefined;
+		return {
+			callId,
+			simple: requireBoolean(item.node, item.get('simple', true), item.where('Simplify')),
+			binaryField,
+			request: { method: 'GET', path: `/user/calls/${callId}`, notFound: `Call ${callId}` },
+		};
+	},
+	async output(answer, { callId, simple, binaryField, request }, api) {
+		const call = recordAnswer(answer, api, request, 'a call record');
+		const record = simple ? simpleCall(call) : fullCall(call);
+		if (binaryField === undefined) return [record];
+		const recording = await downloadRecording(api, callId, call.recording_url);
+		return [withBinary(record, { [binaryField]: recording })];
+	},
+};
+
+/** Simplify: the Get Many keys, plus the transcript as text, the summary and the evaluation. */
+function simpleCall(call: IDataObject): IDataObject {
+	const variables = call.variables !== null && typeof call.variables === 'object' ? (call.variables as IDataObject) : {};
+	return {
+		...pick(call, SIMPLE_CALL_KEYS),
+		transcript: transcriptText(call),
+		summary: variables.summary ?? null,
+		evaluation: evaluationObject(call.evaluation),
+	};
+}
+
+/** The whole record; transcript and evaluation normalised, their originals kept beside them. */
+function fullCall(call: IDataObject): IDataObject {
+	const rest = { ...call };
+	delete rest.formatted_transcript; // the same text as `transcript` below
+	return {
+		...rest,
+		transcript: transcriptText(call),
+		transcript_raw: call.transcript ?? null,
+		evaluation: evaluationObject(call.evaluation),
+		evaluation_raw: call.evaluation ?? null,
+	};
+}

@@ -1,0 +1,41 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { requireId } from '../shared/validate';
+import { deleteAnswer } from './answers';
+import type { Operation, Prepared } from './operation';
+
+export interface DeleteRecord extends Prepared {
+	id: number;
+}
+
+/**
+ * DELETE <path>/{id}, answered 200 {message} or 204. A write: Retry On Fail never sends it twice, and
+ * after a timeout or a 5xx the item says the record may already be gone.
+ */
+export function deleteOperation(options: {
+	/** 'Call', 'Lead': also how a 404 names the record */
+	noun: string;
+	path: string;
+	idField: INodeProperties;
+	description: string;
+}): Operation<DeleteRecord> {
+	const { noun, idField } = options;
+	const lower = noun.toLowerCase();
+	const effect = `the ${lower} may have been deleted`;
+	return {
+		value: 'delete',
+		name: 'Delete',
+		description: options.description,
+		action: `Delete a ${lower}`,
+		write: { mayHaveHappened: effect, done: [`${lower} deleted`, `${lower}s deleted`] },
+		fields: [idField],
+		prepare(item) {
+			const id = requireId(item.node, item.get(idField.name), item.where(idField.displayName));
+			return { id, request: { method: 'DELETE', path: `${options.path}/${id}`, notFound: `${noun} ${id}` } };
+		},
+		output(answer, { id, request }, api) {
+			const message = deleteAnswer(answer, api, request, effect);
+			return [{ id, deleted: true, message: message ?? `${noun} deleted` }];
+		},
+	};
+}

@@ -1,0 +1,11 @@
+import type { Resource } from '../operation';
+import { operation as buy } from './buy.operation';
+import { operation as getMany } from './getMany.operation';
+import { operation as searchAvailable } from './searchAvailable.operation';
+
+export const resource: Resource = {
+	value: 'phoneNumber',
+	name: 'Phone Number',
+	defaultOperation: 'getMany',
+	operations: [getMany, searchAvailable, buy],
+};
