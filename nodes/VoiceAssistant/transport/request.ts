@@ -34,6 +34,26 @@ export interface ApiRequestOptions {
 	effect?: string;
 	/** ms to wait for an answer (the node's Request Options → Timeout); default RETRY.defaultTimeoutMs */
 	timeoutMs?: number;
+	/**
+	 * Called once the pacer has given this request its slot, right before it is sent (every attempt).
+	 * Throwing refuses the send: the slot is given back and the error is the request's outcome.
+	 */
+	beforeSend?: () => void;
+	/** Told about every answered attempt: how long it took and what the platform said about limits. */
+	observe?: (sample: RequestSample) => void;
+}
+
+/** One answered attempt, as concurrency control sees it. */
+export interface RequestSample {
+	status: number;
+	/** ms from sending to the answer */
+	latencyMs: number;
+	/** ms the pacer held the request back before it could go */
+	pacedMs: number;
+	/** whether the pacer enforces a rate limit the platform showed (headers or a 429) */
+	limited: boolean;
+	/** X-RateLimit-Remaining of this answer, when given */
+	remaining?: number;
 }
 
 /**
@@ -92,7 +112,16 @@ export async function apiRequest<T = unknown>(
 		if (options.qs && Object.keys(options.qs).length > 0) request.qs = { ...options.qs };
 		if (options.body !== undefined) request.body = options.body;
 
+		const queuedAt = Date.now();
 		const ticket = await pacer.acquire(signal);
+		if (options.beforeSend) {
+			try {
+				options.beforeSend();
+			} catch (error) {
+				ticket.fail(true, Date.now());
+				throw error;
+			}
+		}
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
@@ -114,6 +143,13 @@ export async function apiRequest<T = unknown>(
 		const status = response.statusCode;
 		const info = readRateInfo(status, response.headers, response.body, receivedAt);
 		ticket.settle(status, info, receivedAt);
+		options.observe?.({
+			status,
+			latencyMs: receivedAt - ticket.sentAt,
+			pacedMs: ticket.sentAt - queuedAt,
+			limited: pacer.enforced,
+			remaining: info.remaining,
+		});
 		const body = parseIfText(response.body);
 
 		if (status === 429) {
