@@ -14,8 +14,9 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 	let started = false;
 	const beforeSend = batch
 		? () => {
-				if (!started) batch.gate.refuse(ctx.getNode(), itemIndex);
+				if (started) return undefined;
 				started = true;
+				return batch.gate.refuse(ctx.getNode(), itemIndex);
 			}
 		: undefined;
 	return {

@@ -36,9 +36,9 @@ export interface ApiRequestOptions {
 	timeoutMs?: number;
 	/**
 	 * Called once the pacer has given this request its slot, right before it is sent (every attempt).
-	 * Throwing refuses the send: the slot is given back and the error is the request's outcome.
+	 * An error returned refuses the send: the slot is given back and the error is thrown.
 	 */
-	beforeSend?: () => void;
+	beforeSend?: () => NodeOperationError | undefined;
 	/** Told about every answered attempt: how long it took and what the platform said about limits. */
 	observe?: (sample: RequestSample) => void;
 }
@@ -114,13 +114,10 @@ export async function apiRequest<T = unknown>(
 
 		const queuedAt = Date.now();
 		const ticket = await pacer.acquire(signal);
-		if (options.beforeSend) {
-			try {
-				options.beforeSend();
-			} catch (error) {
-				ticket.fail(true, Date.now());
-				throw error;
-			}
+		const refused = options.beforeSend?.();
+		if (refused) {
+			ticket.fail(true, Date.now());
+			throw refused;
 		}
 		let response: IN8nHttpFullResponse;
 		try {

@@ -14,12 +14,12 @@ const refusals = new WeakSet<object>();
 export class StopGate {
 	stopped = false;
 
-	/** Throws when the batch has stopped; the error marks the item as not started. */
-	refuse(node: INode, itemIndex: number): void {
-		if (!this.stopped) return;
+	/** An error when the batch has stopped (to be thrown: it marks the item as not started). */
+	refuse(node: INode, itemIndex: number): NodeOperationError | undefined {
+		if (!this.stopped) return undefined;
 		const error = new NodeOperationError(node, 'Not sent: an earlier item failed', { itemIndex });
 		refusals.add(error);
-		throw error;
+		return error;
 	}
 }
 
