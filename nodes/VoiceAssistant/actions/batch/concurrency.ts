@@ -53,7 +53,11 @@ export class AutoConcurrency {
 			this.decrease(now, this.value / 2, 1);
 			return;
 		}
-		if (sample.remaining !== undefined) this.value = Math.min(this.value, Math.max(1, sample.remaining));
+		if (sample.remaining !== undefined && sample.remaining < this.value) {
+			this.congested = true;
+			this.value = Math.max(1, sample.remaining);
+			return;
+		}
 		if (sample.limited && sample.pacedMs > AUTO_CONCURRENCY.pacedMs) {
 			this.congested = true;
 			this.value = Math.max(Math.min(this.value, AUTO_CONCURRENCY.whileLimited), this.value - 1);
