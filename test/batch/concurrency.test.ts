@@ -138,13 +138,19 @@ describe('AutoConcurrency (the rules alone)', () => {
 		expect(c.limit()).toBe(AUTO_CONCURRENCY.whileLimited);
 	});
 
-	it('never has more in flight than X-RateLimit-Remaining says the platform still takes', () => {
+	it('has no more in progress than X-RateLimit-Remaining says the platform still takes', () => {
 		const c = new AutoConcurrency(32, () => 0);
 		for (let i = 0; i < 28; i++) c.observe(answer());
 		c.observe(answer({ limited: true, remaining: 3 }));
 		expect(c.limit()).toBe(3);
 		c.observe(answer({ limited: true, remaining: 0 }));
 		expect(c.limit()).toBe(1);
+		// Once the pacer has measured the windows, one more may wait at the pacer, unsent.
+		c.observe(answer({ limited: true, remaining: 0, measured: true }));
+		expect(c.limit()).toBe(AUTO_CONCURRENCY.whileLimited);
+		// Room again: it grows back, one per round trip, never past what Remaining allows.
+		for (let i = 0; i < 200; i++) c.observe(answer({ limited: true, remaining: 10 }));
+		expect(c.limit()).toBe(10);
 	});
 
 	it('backs off by 10 % once per round trip when latency climbs far above the fastest answer', () => {

@@ -54,6 +54,8 @@ export interface RequestSample {
 	limited: boolean;
 	/** X-RateLimit-Remaining of this answer, when given */
 	remaining?: number;
+	/** whether the pacer has measured the windows (a 429 told it); until then Remaining decides */
+	measured?: boolean;
 }
 
 /**
@@ -146,6 +148,7 @@ export async function apiRequest<T = unknown>(
 			pacedMs: ticket.sentAt - queuedAt,
 			limited: pacer.enforced,
 			remaining: info.remaining,
+			measured: pacer.calibration === 'measured',
 		});
 		const body = parseIfText(response.body);
 

@@ -13,7 +13,8 @@ import type { RequestSample } from '../../transport/request';
  *   back off by 10 %, at most once per round trip.
  * - A 429: halve. The pacer holding requests back (the rate limit binds): step down towards 2, one
  *   waiting at the pacer and one in flight is all a bound limit can use. X-RateLimit-Remaining caps
- *   the count: no more in flight than the platform says it will still take.
+ *   the count: no more in progress than the platform says it will still take (once the pacer has
+ *   measured the windows, at least 2: the one beyond waits at the pacer, unsent).
  */
 export const AUTO_CONCURRENCY = {
 	/** in flight at the start of a run */
@@ -53,9 +54,14 @@ export class AutoConcurrency {
 			this.decrease(now, this.value / 2, 1);
 			return;
 		}
-		if (sample.remaining !== undefined && sample.remaining < this.value) {
+		// Once the pacer has measured the windows, one beyond what the platform still takes may wait at
+		// the pacer (unsent), ready for the next free slot. Before, the platform's count is all the pacer
+		// goes by, and a request waiting on it could leave on a count that is already stale (a 429).
+		const floor = sample.measured ? AUTO_CONCURRENCY.whileLimited : 1;
+		const cap = sample.remaining === undefined ? Infinity : Math.max(floor, sample.remaining);
+		if (cap < this.value) {
 			this.congested = true;
-			this.value = Math.max(1, sample.remaining);
+			this.value = cap;
 			return;
 		}
 		if (sample.limited && sample.pacedMs > AUTO_CONCURRENCY.pacedMs) {
