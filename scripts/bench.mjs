@@ -2,11 +2,12 @@
 // Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
 // with the sandbox in the same process, so the clients it compares share one machine:
 //
-//   npm run bench                   all five figures (about 5 minutes; P1 alone needs ~1 minute)
+//   npm run bench                   all seven figures (about 15 minutes; P1 ~1 minute, P6 ~1.5, P7 ~5)
 //   npm run bench -- p1 p3          only these
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
-//   npm run bench -- --no-build     P4 without rebuilding dist/ first
+//   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
 //
+// P7 starts a real n8n (`n8n start`) with this package's dist/ and the trigger in three workflows.
 // P1 and P2 compare with n8n's HTTP Request node from the real n8n that scripts/n8n-cache.mjs installs
 // (once, about 6 minutes); if that fails, those rows are skipped and the output says so.
 // Prints one table per figure, then one summary line per figure, and writes bench/last-run.json.
