@@ -31,7 +31,7 @@ const REQUESTED_PARALLEL = Number(process.env.BENCH_P2_PARALLEL ?? 10);
 // really runs, so the ratios compare equal concurrency: comparing the node clamped to 10 with a raw
 // client at 50 once looked like a hidden ~300 items/s ceiling in the node.
 const PARALLEL = Number.isFinite(REQUESTED_PARALLEL)
-	? Math.max(PARALLEL_REQUESTS.min, Math.min(PARALLEL_REQUESTS.max, Math.floor(REQUESTED_PARALLEL)))
+	? Math.max(1, Math.min(PARALLEL_REQUESTS.max, Math.floor(REQUESTED_PARALLEL)))
 	: PARALLEL_REQUESTS.max;
 const ASSISTANT = 1; // Alice's outbound "Sales Outreach"
 

@@ -2,11 +2,12 @@
 // Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
 // with the sandbox in the same process, so the clients it compares share one machine:
 //
-//   npm run bench                   all five figures (about 5 minutes; P1 alone needs ~1 minute)
+//   npm run bench                   all seven figures (about 15 minutes; P1 ~1 minute, P6 ~1.5, P7 ~5)
 //   npm run bench -- p1 p3          only these
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
-//   npm run bench -- --no-build     P4 without rebuilding dist/ first
+//   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
 //
+// P7 starts a real n8n (`n8n start`) with this package's dist/ and the trigger in three workflows.
 // P1 and P2 compare with n8n's HTTP Request node from the real n8n that scripts/n8n-cache.mjs installs
 // (once, about 6 minutes); if that fails, those rows are skipped and the output says so.
 // Prints one table per figure, then one summary line per figure, and writes bench/last-run.json.
@@ -23,6 +24,8 @@ const FIGURES = {
 	p3: { file: 'bench/p3-return-all.ts', quick: { BENCH_P3_PAGES: '50', BENCH_P3_ROUNDS: '1' } },
 	p4: { file: 'bench/p4-cold-start.ts', quick: { BENCH_P4_RUNS: '5' }, needsBuild: true },
 	p5: { file: 'bench/p5-wait.ts', quick: { BENCH_P5_CALLS: '20', BENCH_P5_LEADS: '20' } },
+	p6: { file: 'bench/p6-default-speed.ts', quick: { BENCH_P6_COUNT: '500', BENCH_P6_ROUNDS: '1', BENCH_P6_SCALE: '200,2000' } },
+	p7: { file: 'bench/p7-trigger-load.mjs', quick: { BENCH_P7_COUNT: '100', BENCH_P7_ROUNDS: '2' }, needsBuild: true },
 };
 
 const args = process.argv.slice(2);

@@ -1,61 +1,49 @@
-import { NodeConnectionTypes } from 'n8n-workflow';
-import type {
-	IHookFunctions,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
+import type { INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
-import { searchAssistants } from './methods/listSearch';
-import { receiveDelivery } from './trigger/delivery';
-import { checkExists, create, remove } from './trigger/lifecycle';
+import { VoiceAssistantTriggerVersion } from './trigger/node';
 import { triggerProperties } from './trigger/properties';
+import { webhookFor } from './trigger/webhook';
 
-export class VoiceAssistantTrigger implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Voice Assistant Trigger',
-		name: 'voiceAssistantTrigger',
-		icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
-		group: ['trigger'],
-		version: 1,
+const baseDescription: INodeTypeBaseDescription = {
+	displayName: 'Voice Assistant Trigger',
+	name: 'voiceAssistantTrigger',
+	icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
+	group: ['trigger'],
+	description: 'Starts the workflow when a call or chat conversation of a voice assistant ends (Famulor and white-label hosts)',
+	defaultVersion: 2,
+};
+
+/** The versions differ only in the webhook n8n serves (trigger/webhook.ts). */
+function describeVersion(version: number): INodeTypeDescription {
+	return {
+		...baseDescription,
+		version,
 		subtitle:
 			'={{$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : "Call Ended"}}',
-		description: 'Starts the workflow when a call or chat conversation of a voice assistant ends (Famulor and white-label hosts)',
 		eventTriggerDescription: 'Waiting for a call of the assistant to end',
 		activationMessage: 'Finished calls of the assistant will now start this workflow.',
 		defaults: { name: 'Voice Assistant Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceAssistantApi', required: true }],
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: '={{$parameter["responseMode"]}}',
-				path: 'webhook',
-			},
-		],
+		webhooks: [webhookFor(version)],
 		properties: triggerProperties,
 	};
+}
 
-	methods = { listSearch: { searchAssistants } };
-
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists.call(this);
+/**
+ * Version 2 (the default) costs n8n less per delivery and answers in JSON; version 1 stays so that
+ * existing workflows keep loading and working as before.
+ */
+export class VoiceAssistantTrigger extends VersionedNodeType {
+	constructor() {
+		super(
+			{
+				1: new VoiceAssistantTriggerVersion(describeVersion(1)),
+				2: new VoiceAssistantTriggerVersion(describeVersion(2)),
 			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await create.call(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await remove.call(this);
-			},
-		},
-	};
-
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveDelivery.call(this);
+			baseDescription,
+		);
 	}
 }

@@ -1,5 +1,7 @@
 /** The per-item loop under the router: bounded parallelism, outcomes in input order, stop on failure. */
-import { runInOrder } from '../../nodes/VoiceAssistant/actions/batch/runInOrder';
+import type { INode } from 'n8n-workflow';
+
+import { StopGate, runInOrder } from '../../nodes/VoiceAssistant/actions/batch/runInOrder';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,4 +49,59 @@ it('on a failure starts nothing new, lets the started ones finish, and reports e
 
 it('handles no items', async () => {
 	expect(await runInOrder(0, 5, async () => 1)).toEqual([]);
+});
+
+describe('the stop gate (items still waiting for their first request)', () => {
+	const node = { id: 'n', name: 'Voice Assistant', type: 'voiceAssistant', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+
+	it('after a failure, an item waiting at the pacer is not sent and counts as never started; sent ones finish', async () => {
+		const gate = new StopGate();
+		const sent: number[] = [];
+		const failure = new Error('item 1 failed');
+		const outcomes = await runInOrder(
+			6,
+			() => 6,
+			async (i) => {
+				if (i === 1) {
+					await wait(5);
+					throw failure;
+				}
+				// 0 and 2 leave before the failure; 3, 4, 5 are held back (a pacer) until after it.
+				await wait(i < 3 ? 0 : 30);
+				const refused = gate.refuse(node, i);
+				if (refused) throw refused;
+				sent.push(i);
+				await wait(10);
+				return i;
+			},
+			gate,
+		);
+		expect(sent.sort()).toEqual([0, 2]);
+		expect(outcomes).toEqual([{ ok: true, value: 0 }, { ok: false, error: failure }, { ok: true, value: 2 }, undefined, undefined, undefined]);
+	});
+
+	it('without a failure the gate refuses nothing', async () => {
+		const gate = new StopGate();
+		const outcomes = await runInOrder(5, 2, async (i) => {
+			const refused = gate.refuse(node, i);
+			if (refused) throw refused;
+			return i;
+		}, gate);
+		expect(outcomes.map((o) => o?.ok)).toEqual([true, true, true, true, true]);
+	});
+
+	it('reads the limit again as items end, so it may grow during the run', async () => {
+		let limit = 1;
+		let active = 0;
+		const peaks: number[] = [];
+		await runInOrder(12, () => limit, async (i) => {
+			active++;
+			peaks[i] = active;
+			if (i === 2) limit = 4;
+			await wait(3);
+			active--;
+		});
+		expect(Math.max(...peaks.slice(0, 3))).toBe(1);
+		expect(Math.max(...peaks)).toBe(4);
+	});
 });

@@ -99,8 +99,8 @@ describe('node description', () => {
 			expect.objectContaining({
 				name: 'parallelRequests',
 				displayName: 'Requests in Parallel',
-				default: 1,
-				typeOptions: expect.objectContaining({ minValue: 1, maxValue: 10 }),
+				default: 0,
+				typeOptions: expect.objectContaining({ minValue: 0, maxValue: 32 }),
 			}),
 			expect.objectContaining({ name: 'timeout', displayName: 'Timeout', default: 30000 }),
 		]);

@@ -10,16 +10,19 @@ import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { listSearch } from '../harness';
 import { createWorkflow, prepareNode } from '../harness/workflow';
+import type { VoiceAssistantTriggerVersion } from '../../nodes/VoiceAssistant/trigger/node';
 import { VoiceAssistantTrigger, credentials, parameters } from './helpers';
 
-const trigger = new VoiceAssistantTrigger();
+const versioned = new VoiceAssistantTrigger();
+const trigger = versioned.getNodeType() as VoiceAssistantTriggerVersion;
 
-function resolvedResponseMode(responseMode?: string): unknown {
+function resolvedResponseMode(responseMode?: string, typeVersion?: number): unknown {
 	const { nodeType, node } = prepareNode(VoiceAssistantTrigger, {
 		parameters: parameters(responseMode ? { responseMode } : {}),
+		typeVersion,
 	});
 	const workflow = createWorkflow(nodeType, [node]);
-	const description = trigger.description.webhooks?.[0];
+	const description = (versioned.getNodeType(node.typeVersion) as VoiceAssistantTriggerVersion).description.webhooks?.[0];
 	return workflow.expression.getSimpleParameterValue(
 		workflow.nodes[node.name] as INode,
 		description?.responseMode as string,
@@ -33,6 +36,22 @@ function resolvedResponseMode(responseMode?: string): unknown {
 describe('trigger description', () => {
 	it.each(['onReceived', 'lastNode', 'responseNode'])('responds per the Respond parameter: %s', (mode) => {
 		expect(resolvedResponseMode(mode)).toBe(mode);
+		expect(resolvedResponseMode(mode, 1)).toBe(mode);
+	});
+
+	it('is version 2 by default and still offers version 1 for existing workflows', () => {
+		expect(versioned.description.defaultVersion).toBe(2);
+		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2]);
+		expect(trigger.description.version).toBe(2);
+		const v1 = versioned.getNodeType(1) as VoiceAssistantTriggerVersion;
+		expect(v1.description.version).toBe(1);
+		expect(v1.description.properties).toEqual(trigger.description.properties);
+	});
+
+	it('version 2 answers an immediate response with what the node hands back (JSON), version 1 as before', () => {
+		// n8n: responseData falsy → the webhookResponse the node returned; undefined → "firstEntryJson".
+		expect(trigger.description.webhooks?.[0].responseData).toBe('');
+		expect((versioned.getNodeType(1) as VoiceAssistantTriggerVersion).description.webhooks?.[0].responseData).toBeUndefined();
 	});
 
 	it('responds immediately by default', () => {
@@ -59,7 +78,7 @@ describe('trigger description', () => {
 	});
 
 	it('shows the post-call options only for Call Ended', () => {
-		const node = { parameters: parameters({ event: 'inboundCallCompleted' }), typeVersion: 1 } as unknown as INode;
+		const node = { parameters: parameters({ event: 'inboundCallCompleted' }), typeVersion: 2 } as unknown as INode;
 		const options = trigger.description.properties.find((p) => p.name === 'options');
 		const visible = (name: string, event: string) => {
 			const option = options?.options?.find((o) => 'name' in o && o.name === name) as Parameters<typeof NodeHelpers.displayParameterPath>[1];

@@ -9,6 +9,17 @@ import type { RequestOptions } from './requestOptions';
 
 /** The transport for one item of one operation: its item index, timeout and "may have happened" words. */
 export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: number, options: RequestOptions): Api {
+	const batch = options.batch;
+	// Only the item's first request may be refused after another item failed: once one went out, the
+	// item is in flight and finishes (a later request of it may depend on what the first one did).
+	let started = false;
+	const beforeSend = batch
+		? () => {
+				if (started) return undefined;
+				started = true;
+				return batch.gate.refuse(ctx.getNode(), itemIndex);
+			}
+		: undefined;
 	return {
 		ctx,
 		itemIndex,
@@ -28,6 +39,8 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 				itemIndex,
 				timeoutMs: options.timeoutMs,
 				effect: op.write?.mayHaveHappened,
+				beforeSend,
+				observe: batch ? (sample) => batch.concurrency.observe(sample) : undefined,
 			});
 		},
 	};

@@ -6,7 +6,8 @@ import { binaryOf } from './binary';
 import { checkBatch } from './batch/checkBatch';
 import { asItemError, describeStop, errorItem, invalidBatchError } from './batch/report';
 import { runMemoryFor } from './batch/retryMemory';
-import { runInOrder } from './batch/runInOrder';
+import { AutoConcurrency } from './batch/concurrency';
+import { StopGate, runInOrder } from './batch/runInOrder';
 import { sendItem } from './batch/sendItem';
 import { findOperation } from './operations';
 import { readRequestOptions } from './requestOptions';
@@ -15,7 +16,8 @@ import { readRequestOptions } from './requestOptions';
  * The item loop, in three steps:
  * 1. check the whole batch (every item's request built and checked, lookups done) before anything
  *    is sent: with Continue On Fail off, one invalid item means nothing is sent;
- * 2. send the items in input order, "Requests in Parallel" at a time; a write that succeeded in an
+ * 2. send the items in input order, as many at a time as batch/concurrency.ts finds worthwhile (at most
+ *    "Requests in Parallel"); a write that succeeded in an
  *    earlier try of this run (n8n's Retry On Fail) is replayed, not repeated; after a failure no
  *    new item starts;
  * 3. shape the answers into items with pairedItem, or error items under Continue On Fail.
@@ -44,18 +46,21 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	const memory = op.write ? runMemoryFor(this) : undefined;
 	let replayed = 0;
-	const outcomes = await runInOrder(items.length, options.parallel, async (itemIndex): Promise<INodeExecutionData[]> => {
+	// How many at once: chosen from what the platform says, never above Requests in Parallel.
+	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(options.parallel) };
+	const sending = { ...options, batch };
+	const outcomes = await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex): Promise<INodeExecutionData[]> => {
 		const entry = checked[itemIndex];
 		if (!entry.ok) return [errorItem(entry.error, itemIndex)];
 		try {
-			const result = await sendItem(op, entry.prepared, apiFor(this, op, itemIndex, options), memory);
+			const result = await sendItem(op, entry.prepared, apiFor(this, op, itemIndex, sending), memory);
 			if (result.replayed) replayed++;
 			return result.records.map((json) => ({ json, ...binaryOf(json), pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (continueOnFail) return [errorItem(error, itemIndex)];
 			throw asItemError(node, error, itemIndex);
 		}
-	});
+	}, batch.gate);
 
 	const failedIndex = outcomes.findIndex((outcome) => outcome?.ok === false);
 	if (failedIndex >= 0) {

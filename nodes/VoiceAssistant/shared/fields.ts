@@ -227,10 +227,10 @@ export const requestOptionsField: INodeProperties = {
 			displayName: 'Requests in Parallel',
 			name: 'parallelRequests',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 10, numberPrecision: 0 },
-			default: 1,
+			typeOptions: { minValue: 0, maxValue: 32, numberPrecision: 0 },
+			default: 0,
 			description:
-				'How many input items are sent to the platform at the same time (1-10). Output keeps the input order. The platform allows about 100 requests per minute, so more parallel requests do not make large batches faster than that.',
+				'The most input items sent to the platform at the same time (1-32). 0 = automatic: the node starts with a few and adapts to what the platform says (rate-limit headers, 429s, latency), up to 32. Output keeps the input order. The platform allows about 100 requests per minute; the node paces to that whatever this says.',
 		},
 		{
 			displayName: 'Timeout',

@@ -34,6 +34,28 @@ export interface ApiRequestOptions {
 	effect?: string;
 	/** ms to wait for an answer (the node's Request Options → Timeout); default RETRY.defaultTimeoutMs */
 	timeoutMs?: number;
+	/**
+	 * Called once the pacer has given this request its slot, right before it is sent (every attempt).
+	 * An error returned refuses the send: the slot is given back and the error is thrown.
+	 */
+	beforeSend?: () => NodeOperationError | undefined;
+	/** Told about every answered attempt: how long it took and what the platform said about limits. */
+	observe?: (sample: RequestSample) => void;
+}
+
+/** One answered attempt, as concurrency control sees it. */
+export interface RequestSample {
+	status: number;
+	/** ms from sending to the answer */
+	latencyMs: number;
+	/** ms the pacer held the request back before it could go */
+	pacedMs: number;
+	/** whether the pacer enforces a rate limit the platform showed (headers or a 429) */
+	limited: boolean;
+	/** X-RateLimit-Remaining of this answer, when given */
+	remaining?: number;
+	/** whether the pacer has measured the windows (a 429 told it); until then Remaining decides */
+	measured?: boolean;
 }
 
 /**
@@ -92,7 +114,13 @@ export async function apiRequest<T = unknown>(
 		if (options.qs && Object.keys(options.qs).length > 0) request.qs = { ...options.qs };
 		if (options.body !== undefined) request.body = options.body;
 
+		const queuedAt = Date.now();
 		const ticket = await pacer.acquire(signal);
+		const refused = options.beforeSend?.();
+		if (refused) {
+			ticket.fail(true, Date.now());
+			throw refused;
+		}
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
@@ -114,6 +142,14 @@ export async function apiRequest<T = unknown>(
 		const status = response.statusCode;
 		const info = readRateInfo(status, response.headers, response.body, receivedAt);
 		ticket.settle(status, info, receivedAt);
+		options.observe?.({
+			status,
+			latencyMs: receivedAt - ticket.sentAt,
+			pacedMs: ticket.sentAt - queuedAt,
+			limited: pacer.enforced,
+			remaining: info.remaining,
+			measured: pacer.calibration === 'measured',
+		});
 		const body = parseIfText(response.body);
 
 		if (status === 429) {

@@ -19,6 +19,18 @@ function reject(ctx: IWebhookFunctions, status: number, message: string): IWebho
 }
 
 /**
+ * Why a body is no notification: every notification of the platform is a JSON object with fields.
+ * A string (text/plain, or JSON sent with another content type), an array, a number, or nothing at
+ * all starts no execution. n8n hands an absent or unparsed body over as {}.
+ */
+function bodyProblem(raw: unknown): string | undefined {
+	if (Array.isArray(raw)) return 'The body must be a JSON object, not an array';
+	if (!isObject(raw)) return 'The body must be a JSON object';
+	if (Object.keys(raw).length === 0) return 'The body is empty: expected a JSON object with the notification';
+	return undefined;
+}
+
+/**
  * The numeric assistant ids the body names (top level, or on a nested call/assistant object). The
  * secret authenticates a delivery; this only catches a clearly different assistant. The inbound
  * payload is undocumented and may name its assistant otherwise (a uuid, a name): not a refusal.
@@ -46,7 +58,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const raw = this.getBodyData() as unknown;
-	const body: IDataObject = isObject(raw) ? raw : { body: raw as IDataObject };
+	const problem = bodyProblem(raw);
+	if (problem) return reject(this, 400, problem);
+	const body = raw as IDataObject;
 	if (assistantIdsIn(body).some((id) => id !== registration.assistantId)) {
 		return reject(this, 401, 'This delivery is about another assistant');
 	}
@@ -65,5 +79,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const simplify = this.getNodeParameter('simplify', false) as boolean;
-	return { workflowData: [[{ json: simplify ? simplifyDelivery(body) : body }]] };
+	// The answer of "Respond: Immediately" (version 2; trigger/description.ts).
+	return { workflowData: [[{ json: simplify ? simplifyDelivery(body) : body }]], webhookResponse: { received: true } };
 }

@@ -1,0 +1,23 @@
+import type { IWebhookDescription } from 'n8n-workflow';
+
+/**
+ * The webhook n8n serves, per version. n8n reads these fields for every delivery:
+ * - version 1 (kept unchanged for existing workflows): n8n also evaluates the `binaryData`
+ *   expression of a version-1 node while parsing the body, and `responseData` defaults to
+ *   'firstEntryJson', which "Respond: Immediately" sent as that literal text.
+ * - version 2: n8n parses only JSON/text/form bodies and evaluates no binaryData expression;
+ *   `responseData` is a plain empty string, so an immediate answer is the JSON the node hands back
+ *   (`{"received": true}`) and "When Last Node Finishes" answers with the last node's items.
+ * `responseMode` must follow the Respond parameter, which only an expression can do here: n8n's
+ * engine-free resolution of such fields applies only to nodes without resource-locator parameters.
+ */
+export function webhookFor(version: number): IWebhookDescription {
+	const webhook: IWebhookDescription = {
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: '={{$parameter["responseMode"]}}',
+		path: 'webhook',
+	};
+	if (version >= 2) webhook.responseData = '';
+	return webhook;
+}
