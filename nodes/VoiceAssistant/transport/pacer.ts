@@ -11,7 +11,9 @@
  *  - a 429's retry_after says exactly when the next slot frees; set against our own send log it gives
  *    the real window length (one 429 calibrates the pacer for the life of the process);
  *  - X-RateLimit-Remaining lower than our own log explains means someone else uses the token (another
- *    execution in another process, a queue-mode worker): that usage is counted as well.
+ *    execution in another process, a queue-mode worker). Once the windows are known (learned, or the
+ *    documented ones confirmed by Reset), the pacer then keeps to its share of each window and reuses
+ *    only its own slots (tokenShare.ts); before that, the others' usage is counted as well.
  * Until a server has shown any rate-limit header or 429 nothing is paced (a server without limits runs
  * at full speed).
  *
@@ -25,6 +27,7 @@ import { sleep } from 'n8n-workflow';
 import { RATE_LIMIT } from '../shared/limits';
 import { hasRateInfo } from './rateHeaders';
 import type { RateInfo } from './rateHeaders';
+import { SHARED_MIN, TokenShare } from './tokenShare';
 
 interface WindowModel {
 	/** requests allowed per window */
@@ -60,6 +63,8 @@ export interface PacerState {
 	blockedUntil: number;
 	foreignUsage: number;
 	inFlight: number;
+	/** our share of the token while others use it too (1 when alone) */
+	share: number;
 }
 
 /** Longest single sleep, so new information (a 429 elsewhere, an answer) is picked up soon. */
@@ -74,8 +79,10 @@ const SAFETY_SHARE = 0.001;
  * too few of our own requests, which looks like someone else's usage and costs 429s.
  */
 const DERIVED_SLACK = 1.015;
-/** A shortfall of one can be our own request at a window's edge; from two on, the token is shared. */
-const SHARED_MIN = 2;
+/** The part of a (possibly too long) window model that surely still counts at the server. */
+const SHARE_WINDOW = 0.97;
+/** Answers at the start of a run whose Reset may teach the windows even while the token is shared. */
+const EARLY_ANSWERS = RATE_LIMIT.burst;
 /** Reset must prove the window at most this share of the model before the model is shrunk. */
 const SHRINK_EVIDENCE = 0.5;
 
@@ -92,6 +99,12 @@ export class Pacer {
 	private foreignUntil = 0;
 	private foreignSeenAt = 0;
 	private probeInFlight = false;
+	/** how many senders use this token (see tokenShare.ts) */
+	private share = new TokenShare();
+	/** answers received so far (any status) */
+	private answers = 0;
+	/** a Reset showed the model is not too long (so at the documented limits, not a scaled server) */
+	private resetAgrees = false;
 	/** the latest answer that carried X-RateLimit-Remaining: what the server allowed then */
 	private lastRemaining?: { remaining: number; sentAt: number; resetAt?: number };
 	private queue: Promise<void> = Promise.resolve();
@@ -122,6 +135,7 @@ export class Pacer {
 			blockedUntil: this.blockedUntil,
 			foreignUsage: this.foreignUntil > Date.now() ? this.foreign : 0,
 			inFlight: this.entries.filter((entry) => entry.doneAt === undefined).length,
+			share: this.share.fraction(Date.now()),
 		};
 	}
 
@@ -151,10 +165,14 @@ export class Pacer {
 	private delay(now: number): { ms: number; probe: boolean } {
 		let ms = this.blockedUntil > now ? this.blockedUntil - now : 0;
 		let windowBound = false;
-		// Others' usage as last seen; when clearly shared, plus one: they may have sent another since.
-		const seen = this.foreignUntil > now ? this.foreign : 0;
+		// Shared with a model we can trust: keep to our share of each window and reuse only our own
+		// slots as they free; the others do the same with theirs, so nobody races for the same slot.
+		const byShare = this.share.shared(now) && (this.calibration !== 'documented' || this.resetAgrees);
+		// Otherwise others' usage as last seen; when clearly shared, plus one: they may have sent another since.
+		const seen = this.foreignUntil > now && !byShare ? this.foreign : 0;
 		const foreign = seen >= SHARED_MIN ? seen + 1 : seen;
 		for (const window of this.windows) {
+			const limit = byShare ? this.share.limitFor(window.limit, now) : window.limit;
 			const expiries: number[] = [];
 			let pending = 0;
 			for (const entry of this.entries) {
@@ -162,8 +180,8 @@ export class Pacer {
 				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
 			}
 			const used = pending + expiries.length + foreign;
-			if (used < window.limit) continue;
-			const mustFree = used - window.limit + 1;
+			if (used < limit) continue;
+			const mustFree = used - limit + 1;
 			let until: number;
 			if (mustFree <= expiries.length) {
 				expiries.sort((a, b) => a - b);
@@ -180,6 +198,7 @@ export class Pacer {
 			}
 		}
 		if (ms <= 0 || !windowBound || this.blockedUntil > now) return { ms, probe: false };
+		if (byShare) return { ms, probe: false };
 		const canProbe = this.calibration === 'bounded' && !this.probeInFlight && !this.sharedRecently(now);
 		if (this.calibration !== 'measured') {
 			// The model is unverified: the server's own count decides where it has spoken.
@@ -226,6 +245,7 @@ export class Pacer {
 
 	private settle(entry: Entry, status: number, info: RateInfo, receivedAt: number): void {
 		entry.doneAt = receivedAt;
+		this.answers++;
 		if (entry.probe) this.probeInFlight = false;
 		const speaks = hasRateInfo(info) || status === 429;
 		if (!speaks) return;
@@ -250,13 +270,19 @@ export class Pacer {
 
 	/** Reset is an upper bound on when a slot frees; if it proves the windows shorter, shrink them. */
 	private learnFromReset(resetAt: number, now: number): void {
-		if (this.calibration === 'measured' || this.sharedRecently(now)) return;
+		// While shared, a foreign request may be the oldest in the window, which makes the bound too
+		// short; only the first answers of a run (others started about when we did) are close enough.
+		if (this.calibration === 'measured' || (this.sharedRecently(now) && this.answers > EARLY_ANSWERS)) return;
 		const oldest = this.entries.find((entry) => entry.doneAt === undefined || entry.doneAt + this.windows[0].ms > now);
 		if (!oldest) return;
 		const bound = resetAt - oldest.sentAt;
 		const active = this.active();
 		const shortest = active[active.length - 1];
-		if (bound <= 0 || bound >= shortest.ms * SHRINK_EVIDENCE) return;
+		if (bound <= 0) return;
+		if (bound >= shortest.ms * SHRINK_EVIDENCE) {
+			if (this.calibration === 'documented' && this.answers <= EARLY_ANSWERS) this.resetAgrees = true;
+			return;
+		}
 		this.setScale(bound / shortest.documentedMs);
 		this.calibration = 'bounded';
 	}
@@ -327,15 +353,26 @@ export class Pacer {
 		// shortfall is someone else's.
 		if (info.remaining === undefined) return;
 		let expected = Infinity;
+		const before = new Map<WindowModel, number>();
 		for (const window of this.active()) {
 			let ours = 0;
+			let oursBefore = 0;
 			// Requests of ours sent after this one count too: in parallel lanes they may have arrived first.
 			for (const other of this.entries) {
 				if (other.doneAt === undefined || other === entry || other.doneAt + window.ms + this.margin(window) > entry.sentAt) ours++;
+				// For our share, the window's short end: counting a request the server already let go
+				// would make the share too large, and all shares together more than the limit.
+				if (other.sentAt <= entry.sentAt && (other.doneAt === undefined || other.doneAt + window.ms * SHARE_WINDOW > entry.sentAt)) oursBefore++;
 			}
+			before.set(window, oursBefore);
 			expected = Math.min(expected, window.limit - ours);
 		}
 		this.foreign = Math.max(0, expected - info.remaining);
+		// Our share of each window as the server counts it (limit − Remaining overstates the count of
+		// a window that is not the binding one, which only makes that share smaller: the safe side).
+		const holdMs = Math.max(...this.active().map((window) => window.ms));
+		for (const [window, ours] of before) this.share.observe(ours, window.limit - info.remaining, this.foreign, now, holdMs);
+		this.share.commit();
 		if (this.foreign >= SHARED_MIN) this.foreignSeenAt = now;
 		// Valid until a newer answer replaces it; after a whole short window without one it is stale.
 		this.foreignUntil = now + Math.min(...this.active().map((window) => window.ms));
