@@ -79,6 +79,8 @@ const SAFETY_SHARE = 0.001;
  * too few of our own requests, which looks like someone else's usage and costs 429s.
  */
 const DERIVED_SLACK = 1.015;
+/** How far past a Reset-proved bound a 429's measurement may go (jitter) and still be believed. */
+const BOUND_TOLERANCE = 1.05;
 /** The part of a (possibly too long) window model that surely still counts at the server. */
 const SHARE_WINDOW = 0.97;
 /** Answers at the start of a run whose Reset may teach the windows even while the token is shared. */
@@ -311,6 +313,8 @@ export class Pacer {
 			if (!best || distance < best.distance) best = { window, ms, distance };
 		}
 		if (!best) return;
+		// Reset proved the model an upper bound: a longer "measurement" counted someone else's requests.
+		if (this.calibration === 'bounded' && best.ms > best.window.ms * BOUND_TOLERANCE) return;
 		if (best.window.measured) {
 			// Already measured: only a slightly longer answer is believable (jitter); anything else is
 			// more likely someone else's requests on the token than a changed limit.
