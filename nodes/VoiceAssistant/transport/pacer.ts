@@ -83,6 +83,9 @@ const DERIVED_SLACK = 1.015;
 const BOUND_TOLERANCE = 1.05;
 /** The part of a (possibly too long) window model that surely still counts at the server. */
 const SHARE_WINDOW = 0.97;
+/** A Reset bound within this range of the documented short window confirms the documented model. */
+const AGREE_MIN = 0.9;
+const AGREE_MAX = 1.15;
 /** Answers at the start of a run whose Reset may teach the windows even while the token is shared. */
 const EARLY_ANSWERS = RATE_LIMIT.burst;
 /** Reset must prove the window at most this share of the model before the model is shrunk. */
@@ -282,7 +285,10 @@ export class Pacer {
 		const shortest = active[active.length - 1];
 		if (bound <= 0) return;
 		if (bound >= shortest.ms * SHRINK_EVIDENCE) {
-			if (this.calibration === 'documented' && this.answers <= EARLY_ANSWERS) this.resetAgrees = true;
+			// The documented short window itself (a Reset is rounded up to whole seconds), not just "long":
+			// a scaled server's long window can look long too when a late starter finds it the tighter one.
+			const matches = bound >= shortest.documentedMs * AGREE_MIN && bound <= shortest.documentedMs * AGREE_MAX;
+			if (this.calibration === 'documented' && this.answers <= EARLY_ANSWERS && matches) this.resetAgrees = true;
 			return;
 		}
 		this.setScale(bound / shortest.documentedMs);
