@@ -11,9 +11,7 @@
  *  - a 429's retry_after says exactly when the next slot frees; set against our own send log it gives
  *    the real window length (one 429 calibrates the pacer for the life of the process);
  *  - X-RateLimit-Remaining lower than our own log explains means someone else uses the token (another
- *    execution in another process, a queue-mode worker). Once the windows are known (learned, or the
- *    documented ones confirmed by Reset), the pacer then keeps to its share of each window and reuses
- *    only its own slots (tokenShare.ts); before that, the others' usage is counted as well.
+ *    execution in another process, a queue-mode worker): that usage is counted as well.
  * Until a server has shown any rate-limit header or 429 nothing is paced (a server without limits runs
  * at full speed).
  *
@@ -27,7 +25,6 @@ import { sleep } from 'n8n-workflow';
 import { RATE_LIMIT } from '../shared/limits';
 import { hasRateInfo } from './rateHeaders';
 import type { RateInfo } from './rateHeaders';
-import { SHARED_MIN, TokenShare } from './tokenShare';
 
 interface WindowModel {
 	/** requests allowed per window */
@@ -63,8 +60,6 @@ export interface PacerState {
 	blockedUntil: number;
 	foreignUsage: number;
 	inFlight: number;
-	/** our share of the token while others use it too (1 when alone) */
-	share: number;
 }
 
 /** Longest single sleep, so new information (a 429 elsewhere, an answer) is picked up soon. */
@@ -79,15 +74,8 @@ const SAFETY_SHARE = 0.001;
  * too few of our own requests, which looks like someone else's usage and costs 429s.
  */
 const DERIVED_SLACK = 1.015;
-/** How far past a Reset-proved bound a 429's measurement may go (jitter) and still be believed. */
-const BOUND_TOLERANCE = 1.05;
-/** The part of a (possibly too long) window model that surely still counts at the server. */
-const SHARE_WINDOW = 0.97;
-/** A Reset bound within this range of the documented short window confirms the documented model. */
-const AGREE_MIN = 0.9;
-const AGREE_MAX = 1.15;
-/** Answers at the start of a run whose Reset may teach the windows even while the token is shared. */
-const EARLY_ANSWERS = RATE_LIMIT.burst;
+/** A shortfall of one can be our own request at a window's edge; from two on, the token is shared. */
+const SHARED_MIN = 2;
 /** Reset must prove the window at most this share of the model before the model is shrunk. */
 const SHRINK_EVIDENCE = 0.5;
 
@@ -104,12 +92,6 @@ export class Pacer {
 	private foreignUntil = 0;
 	private foreignSeenAt = 0;
 	private probeInFlight = false;
-	/** how many senders use this token (see tokenShare.ts) */
-	private share = new TokenShare();
-	/** answers received so far (any status) */
-	private answers = 0;
-	/** a Reset showed the model is not too long (so at the documented limits, not a scaled server) */
-	private resetAgrees = false;
 	/** the latest answer that carried X-RateLimit-Remaining: what the server allowed then */
 	private lastRemaining?: { remaining: number; sentAt: number; resetAt?: number };
 	private queue: Promise<void> = Promise.resolve();
@@ -140,7 +122,6 @@ export class Pacer {
 			blockedUntil: this.blockedUntil,
 			foreignUsage: this.foreignUntil > Date.now() ? this.foreign : 0,
 			inFlight: this.entries.filter((entry) => entry.doneAt === undefined).length,
-			share: this.share.fraction(Date.now()),
 		};
 	}
 
@@ -170,14 +151,10 @@ export class Pacer {
 	private delay(now: number): { ms: number; probe: boolean } {
 		let ms = this.blockedUntil > now ? this.blockedUntil - now : 0;
 		let windowBound = false;
-		// Shared with a model we can trust: keep to our share of each window and reuse only our own
-		// slots as they free; the others do the same with theirs, so nobody races for the same slot.
-		const byShare = this.share.shared(now) && (this.calibration !== 'documented' || this.resetAgrees);
-		// Otherwise others' usage as last seen; when clearly shared, plus one: they may have sent another since.
-		const seen = this.foreignUntil > now && !byShare ? this.foreign : 0;
+		// Others' usage as last seen; when clearly shared, plus one: they may have sent another since.
+		const seen = this.foreignUntil > now ? this.foreign : 0;
 		const foreign = seen >= SHARED_MIN ? seen + 1 : seen;
 		for (const window of this.windows) {
-			const limit = byShare ? this.share.limitFor(window.limit, now) : window.limit;
 			const expiries: number[] = [];
 			let pending = 0;
 			for (const entry of this.entries) {
@@ -185,8 +162,8 @@ export class Pacer {
 				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
 			}
 			const used = pending + expiries.length + foreign;
-			if (used < limit) continue;
-			const mustFree = used - limit + 1;
+			if (used < window.limit) continue;
+			const mustFree = used - window.limit + 1;
 			let until: number;
 			if (mustFree <= expiries.length) {
 				expiries.sort((a, b) => a - b);
@@ -203,7 +180,6 @@ export class Pacer {
 			}
 		}
 		if (ms <= 0 || !windowBound || this.blockedUntil > now) return { ms, probe: false };
-		if (byShare) return { ms, probe: false };
 		const canProbe = this.calibration === 'bounded' && !this.probeInFlight && !this.sharedRecently(now);
 		if (this.calibration !== 'measured') {
 			// The model is unverified: the server's own count decides where it has spoken.
@@ -250,7 +226,6 @@ export class Pacer {
 
 	private settle(entry: Entry, status: number, info: RateInfo, receivedAt: number): void {
 		entry.doneAt = receivedAt;
-		this.answers++;
 		if (entry.probe) this.probeInFlight = false;
 		const speaks = hasRateInfo(info) || status === 429;
 		if (!speaks) return;
@@ -275,22 +250,13 @@ export class Pacer {
 
 	/** Reset is an upper bound on when a slot frees; if it proves the windows shorter, shrink them. */
 	private learnFromReset(resetAt: number, now: number): void {
-		// While shared, a foreign request may be the oldest in the window, which makes the bound too
-		// short; only the first answers of a run (others started about when we did) are close enough.
-		if (this.calibration === 'measured' || (this.sharedRecently(now) && this.answers > EARLY_ANSWERS)) return;
+		if (this.calibration === 'measured' || this.sharedRecently(now)) return;
 		const oldest = this.entries.find((entry) => entry.doneAt === undefined || entry.doneAt + this.windows[0].ms > now);
 		if (!oldest) return;
 		const bound = resetAt - oldest.sentAt;
 		const active = this.active();
 		const shortest = active[active.length - 1];
-		if (bound <= 0) return;
-		if (bound >= shortest.ms * SHRINK_EVIDENCE) {
-			// The documented short window itself (a Reset is rounded up to whole seconds), not just "long":
-			// a scaled server's long window can look long too when a late starter finds it the tighter one.
-			const matches = bound >= shortest.documentedMs * AGREE_MIN && bound <= shortest.documentedMs * AGREE_MAX;
-			if (this.calibration === 'documented' && this.answers <= EARLY_ANSWERS && matches) this.resetAgrees = true;
-			return;
-		}
+		if (bound <= 0 || bound >= shortest.ms * SHRINK_EVIDENCE) return;
 		this.setScale(bound / shortest.documentedMs);
 		this.calibration = 'bounded';
 	}
@@ -319,8 +285,6 @@ export class Pacer {
 			if (!best || distance < best.distance) best = { window, ms, distance };
 		}
 		if (!best) return;
-		// Reset proved the model an upper bound: a longer "measurement" counted someone else's requests.
-		if (this.calibration === 'bounded' && best.ms > best.window.ms * BOUND_TOLERANCE) return;
 		if (best.window.measured) {
 			// Already measured: only a slightly longer answer is believable (jitter); anything else is
 			// more likely someone else's requests on the token than a changed limit.
@@ -363,26 +327,15 @@ export class Pacer {
 		// shortfall is someone else's.
 		if (info.remaining === undefined) return;
 		let expected = Infinity;
-		const before = new Map<WindowModel, number>();
 		for (const window of this.active()) {
 			let ours = 0;
-			let oursBefore = 0;
 			// Requests of ours sent after this one count too: in parallel lanes they may have arrived first.
 			for (const other of this.entries) {
 				if (other.doneAt === undefined || other === entry || other.doneAt + window.ms + this.margin(window) > entry.sentAt) ours++;
-				// For our share, the window's short end: counting a request the server already let go
-				// would make the share too large, and all shares together more than the limit.
-				if (other.sentAt <= entry.sentAt && (other.doneAt === undefined || other.doneAt + window.ms * SHARE_WINDOW > entry.sentAt)) oursBefore++;
 			}
-			before.set(window, oursBefore);
 			expected = Math.min(expected, window.limit - ours);
 		}
 		this.foreign = Math.max(0, expected - info.remaining);
-		// Our share of each window as the server counts it (limit − Remaining overstates the count of
-		// a window that is not the binding one, which only makes that share smaller: the safe side).
-		const holdMs = Math.max(...this.active().map((window) => window.ms));
-		for (const [window, ours] of before) this.share.observe(ours, window.limit - info.remaining, this.foreign, now, holdMs);
-		this.share.commit();
 		if (this.foreign >= SHARED_MIN) this.foreignSeenAt = now;
 		// Valid until a newer answer replaces it; after a whole short window without one it is stale.
 		this.foreignUntil = now + Math.min(...this.active().map((window) => window.ms));
