@@ -1,6 +1,6 @@
 /**
  * npm run sandbox -- --port 4010 [--host 127.0.0.1] [--seed 1] [--call-step-ms 3000] [--no-rate-limit]
- *                    [--time-scale 1] [--latency-ms 0] [--transcript string|array] [--quiet]
+ *                    [--time-scale 1] [--precise-reset] [--latency-ms 0] [--transcript string|array] [--quiet]
  */
 import { startSandbox } from './index';
 import { DOCUMENTED_LIMITS } from './rateLimit';
@@ -29,7 +29,7 @@ function parseArgs(argv: string[]): SandboxOptions {
 		host: typeof flags.get('host') === 'string' ? (flags.get('host') as string) : '127.0.0.1',
 		seed: num('seed', 1),
 		callTiming: { stepMs: num('call-step-ms', 3000) },
-		rateLimit: flags.has('no-rate-limit') ? false : { ...DOCUMENTED_LIMITS, timeScale: num('time-scale', 1) },
+		rateLimit: flags.has('no-rate-limit') ? false : { ...DOCUMENTED_LIMITS, timeScale: num('time-scale', 1), preciseReset: flags.has('precise-reset') },
 		latencyMs: num('latency-ms', 0),
 		webhookTranscript: transcript === 'array' ? 'array' : 'string',
 		quiet: flags.has('quiet'),

@@ -19,7 +19,7 @@ export type {
 export type { SandboxStore } from './store';
 export { TOKENS, USER_IDS, SEED_BASE } from './seed';
 export { SIMULATE_FAILURE } from './routes/assistants';
-export { DOCUMENTED_LIMITS } from './rateLimit';
+export { DOCUMENTED_LIMITS, RateLimiter } from './rateLimit';
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
 	const app = new SandboxApp(opts);

@@ -2,7 +2,7 @@
  * Per-token sliding-window limits: `perMinute` per 60 s and `burst` per `burstWindowSeconds`, both
  * divided by `timeScale`. Rejected requests do not use a slot. Headers: X-RateLimit-Limit = perMinute,
  * X-RateLimit-Remaining = the smaller remainder of the two windows, X-RateLimit-Reset = unix epoch
- * seconds (rounded up) when the tighter window frees its next slot.
+ * seconds (rounded up; with `preciseReset`, 3 decimals) when the tighter window frees its next slot.
  */
 import type { RateLimitOptions } from './types';
 
@@ -11,9 +11,15 @@ export interface RateLimitConfig {
 	burst: number;
 	burstWindowSeconds: number;
 	timeScale: number;
+	preciseReset?: boolean;
 }
 
 export const DOCUMENTED_LIMITS: RateLimitConfig = { perMinute: 100, burst: 20, burstWindowSeconds: 10, timeScale: 1 };
+
+/** Epoch seconds for X-RateLimit-Reset: rounded up (the platform), or to the millisecond. */
+function resetSeconds(at: number, precise: boolean | undefined): string {
+	return precise ? (Math.ceil(at) / 1000).toFixed(3) : String(Math.ceil(at / 1000));
+}
 
 export interface RateDecision {
 	allowed: boolean;
@@ -39,6 +45,7 @@ export class RateLimiter {
 		}
 		const config = { ...DOCUMENTED_LIMITS, ...opts };
 		for (const [key, value] of Object.entries(config)) {
+			if (key === 'preciseReset') continue;
 			if (!(typeof value === 'number' && value > 0)) throw new Error(`rate limit ${key} must be a positive number`);
 		}
 		this.config = config;
@@ -67,7 +74,7 @@ export class RateLimiter {
 				headers: {
 					'X-RateLimit-Limit': String(c.perMinute),
 					'X-RateLimit-Remaining': '0',
-					'X-RateLimit-Reset': String(Math.ceil((now + wait) / 1000)),
+					'X-RateLimit-Reset': resetSeconds(now + wait, c.preciseReset),
 					'Retry-After': String(Math.max(1, Math.ceil(seconds))),
 				},
 			};
@@ -81,7 +88,7 @@ export class RateLimiter {
 			headers: {
 				'X-RateLimit-Limit': String(c.perMinute),
 				'X-RateLimit-Remaining': String(Math.min(...remaining)),
-				'X-RateLimit-Reset': String(Math.ceil((list[0] + w.ms) / 1000)),
+				'X-RateLimit-Reset': resetSeconds(list[0] + w.ms, c.preciseReset),
 			},
 		};
 	}

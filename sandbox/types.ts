@@ -9,6 +9,12 @@ export interface RateLimitOptions {
 	burstWindowSeconds?: number;
 	/** 10 = windows 10x shorter (1 min -> 6 s, 10 s -> 1 s). */
 	timeScale?: number;
+	/**
+	 * X-RateLimit-Reset as epoch seconds with 3 decimals instead of rounded up to whole seconds. A
+	 * time-scaled sandbox shrinks the windows but not the header's 1 s rounding; with this its Reset is
+	 * as informative about the scaled windows as the platform's is about the real ones.
+	 */
+	preciseReset?: boolean;
 }
 
 export type TranscriptFormat = 'string' | 'array';
