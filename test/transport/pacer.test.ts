@@ -58,7 +58,8 @@ describe('a time-scaled limit (windows 20x shorter than documented)', () => {
 		const stats = await sendMany(pacer, url, sb.tokens.alice, 130, 5);
 		expect(stats.ok).toBe(130);
 		expect(stats.rejected).toBeLessThanOrEqual(6);
-		expect(stats.finishedAt - stats.startedAt).toBeLessThan(minimumFor(130) * 1.15 + 150);
+		// Well above the minimum only if lanes waste the budget; loose enough for a loaded 2-core machine.
+		expect(stats.finishedAt - stats.startedAt).toBeLessThan(minimumFor(130) * 1.3 + 500);
 	});
 
 	it('what it learned carries over to the next run on the same credential: no further 429', async () => {
