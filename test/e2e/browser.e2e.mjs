@@ -19,7 +19,7 @@ const { VoiceAssistantTrigger } = requireDist(path.join(ROOT, 'dist/nodes/VoiceA
 const ACTION_COUNT = new VoiceAssistant().description.properties
 	.filter((p) => p.name === 'operation')
 	.reduce((sum, p) => sum + p.options.length, 0);
-const TRIGGER_EVENT_COUNT = new VoiceAssistantTrigger().description.properties.find((p) => p.name === 'event').options.length;
+const TRIGGER_EVENT_COUNT = new VoiceAssistantTrigger().getNodeType().description.properties.find((p) => p.name === 'event').options.length;
 
 const SHOTS = path.join(ROOT, 'test-results', 'e2e');
 const DOCS = path.join(ROOT, 'docs');
