@@ -11,7 +11,7 @@ import { runNode, type RunNodeResult } from '../harness';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { ranges } from '../../nodes/VoiceAssistant/actions/batch/report';
 import { rememberedRuns } from '../../nodes/VoiceAssistant/actions/batch/retryMemory';
-import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacer';
+import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 
 let sb: Sandbox;

@@ -11,7 +11,7 @@ import type { SandboxApp } from '../../sandbox/app';
 import { runNode } from '../harness';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { AUTO_CONCURRENCY, AutoConcurrency } from '../../nodes/VoiceAssistant/actions/batch/concurrency';
-import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacer';
+import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 
 let sb: Sandbox;
 let inFlight = 0;

@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { startSandbox, type FaultSpec, type RequestLogEntry, type Sandbox } from '../../sandbox';
 import { runNode, type RunNodeResult } from '../harness';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacer';
+import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 
 /** The node's Timeout option in these tests (ms): a held-open request fails fast. */

@@ -3,7 +3,7 @@
  * with the API token masked, in the error n8n stores and in a Continue On Fail item.
  */
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacer';
+import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 import { startSandbox } from '../../sandbox';
 import type { FaultSpec, Sandbox } from '../../sandbox';

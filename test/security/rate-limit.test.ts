@@ -4,7 +4,7 @@
  * proceeds normally.
  */
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { credentialKey, pacerFor, resetPacers } from '../../nodes/VoiceAssistant/transport/pacer';
+import { credentialKey, pacerFor, resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { RETRY, tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { PAGES_IN_FLIGHT, apiRequestAllPages, type PageEnvelope } from '../../nodes/VoiceAssistant/transport/paginate';
-import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacer';
+import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,92 +1,42 @@
 /**
- * Paces requests per credential so a bulk run stays under the platform's rate limit instead of
- * bouncing off it.
- *
- * Model: the documented limits (shared/limits.ts RATE_LIMIT) as sliding windows — 100 per minute and
- * 20 per 10 s — whose lengths and limit are corrected by what the server says:
- *  - X-RateLimit-Limit replaces the per-minute count;
- *  - X-RateLimit-Reset (epoch or seconds-until, rounded up by the server) is an upper bound on when a
- *    slot frees; when it proves the windows are much shorter than assumed (a scaled test server, a
- *    different plan), the model shrinks to that bound and may send one early "probe";
- *  - a 429's retry_after says exactly when the next slot frees; set against our own send log it gives
- *    the real window length (one 429 calibrates the pacer for the life of the process);
- *  - X-RateLimit-Remaining lower than our own log explains means someone else uses the token (another
- *    execution in another process, a queue-mode worker): that usage is counted as well.
- * Until a server has shown any rate-limit header or 429 nothing is paced (a server without limits runs
- * at full speed).
- *
- * State lives at module level keyed by base URL + a hash of the token, so all executions and parallel
- * lanes in this process that use one token share one budget. Only the hash appears in keys; the
- * token is never logged or put into an error.
+ * Paces requests per credential so a bulk run stays under the rate limit instead of bouncing off it.
+ * Model: the documented windows (100 per minute, 20 per 10 s; shared/limits.ts) corrected by what the
+ * server says: X-RateLimit-Limit replaces the per-minute count; X-RateLimit-Reset bounds when a slot
+ * frees (and may shrink a model it proves too long); a 429's retry_after, set against our own send
+ * log, measures the real window; X-RateLimit-Remaining lower than our log explains is someone else
+ * on the token (another process, a queue-mode worker) and is counted too. Nothing is paced until a
+ * server has shown a rate-limit header or a 429. Registry per credential: pacers.ts.
  */
-import { createHash } from 'node:crypto';
 import { sleep } from 'n8n-workflow';
 
-import { RATE_LIMIT } from '../shared/limits';
 import { RETRY } from './policy';
 import { hasRateInfo } from './rateHeaders';
 import type { RateInfo } from './rateHeaders';
+import {
+	DERIVED_SLACK,
+	PENDING_RECHECK_MS,
+	SAFETY_MS,
+	SAFETY_SHARE,
+	SHARED_MIN,
+	SHRINK_EVIDENCE,
+	SLEEP_SLICE_MS,
+	activeWindows,
+	documentedWindows,
+	scaleWindows,
+	setLimit,
+	type Calibration,
+	type Entry,
+	type PacerState,
+	type PacerTicket,
+	type WindowModel,
+} from './pacerModel';
 
-interface WindowModel {
-	/** requests allowed per window */
-	limit: number;
-	/** documented length; the scale applies to it until this window is measured itself */
-	documentedMs: number;
-	ms: number;
-	measured: boolean;
-}
-
-interface Entry {
-	sentAt: number;
-	/** when the answer arrived; until then the request holds its slot */
-	doneAt?: number;
-	probe?: boolean;
-}
-
-/** documented: the published numbers; bounded: shrunk to what Reset proved, unverified; measured: from a 429. */
-export type Calibration = 'documented' | 'bounded' | 'measured';
-
-export interface PacerTicket {
-	sentAt: number;
-	/** An answer arrived (any status). */
-	settle(status: number, info: RateInfo, receivedAt: number): void;
-	/** No answer. neverSent: the request provably did not reach the server, so it used no slot. */
-	fail(neverSent: boolean, at: number): void;
-}
-
-export interface PacerState {
-	enforced: boolean;
-	calibration: Calibration;
-	windows: Array<{ limit: number; ms: number; measured: boolean }>;
-	blockedUntil: number;
-	foreignUsage: number;
-	inFlight: number;
-}
-
-/** Longest single sleep, so new information (a 429 elsewhere, an answer) is picked up soon. */
-const SLEEP_SLICE_MS = 1000;
-/** While the slot that must free is held by a request still in flight. */
-const PENDING_RECHECK_MS = 20;
-/** Covers jitter between our clock reading and the server's arrival time. */
-const SAFETY_MS = 5;
-const SAFETY_SHARE = 0.001;
-/**
- * Windows derived from another one's measurement are made this much longer: a short model counts
- * too few of our own requests, which looks like someone else's usage and costs 429s.
- */
-const DERIVED_SLACK = 1.015;
-/** A shortfall of one can be our own request at a window's edge; from two on, the token is shared. */
-const SHARED_MIN = 2;
-/** Reset must prove the window at most this share of the model before the model is shrunk. */
-const SHRINK_EVIDENCE = 0.5;
+export type { Calibration, PacerState, PacerTicket } from './pacerModel';
 
 export class Pacer {
 	enforced = false;
 	calibration: Calibration = 'documented';
-	readonly windows: WindowModel[] = [
-		{ limit: RATE_LIMIT.perMinute, documentedMs: 60_000, ms: 60_000, measured: false },
-		{ limit: RATE_LIMIT.burst, documentedMs: RATE_LIMIT.burstWindowSeconds * 1000, ms: RATE_LIMIT.burstWindowSeconds * 1000, measured: false },
-	];
+	readonly windows: WindowModel[] = documentedWindows();
 	private entries: Entry[] = [];
 	private blockedUntil = 0;
 	private foreign = 0;
@@ -208,7 +158,7 @@ export class Pacer {
 
 	/** Someone else used this token within the longest window: our log does not explain the server. */
 	private sharedRecently(now: number): boolean {
-		return this.foreignSeenAt > 0 && now - this.foreignSeenAt < Math.max(...this.active().map((window) => window.ms));
+		return this.foreignSeenAt > 0 && now - this.foreignSeenAt < Math.max(...activeWindows(this.windows).map((window) => window.ms));
 	}
 
 	private ticket(entry: Entry): PacerTicket {
@@ -234,7 +184,7 @@ export class Pacer {
 		const speaks = hasRateInfo(info) || status === 429;
 		if (!speaks) return;
 		this.enforced = true;
-		if (info.limit !== undefined && info.limit !== this.windows[0].limit) this.setLimit(info.limit);
+		if (info.limit !== undefined && info.limit !== this.windows[0].limit) setLimit(this.windows, info.limit);
 		if (status === 429) {
 			// Rejected requests use no slot on the platform.
 			this.remove(entry);
@@ -261,10 +211,10 @@ export class Pacer {
 		const oldest = this.entries.find((entry) => entry.doneAt === undefined || entry.doneAt + this.windows[0].ms > now);
 		if (!oldest) return;
 		const bound = resetAt - oldest.sentAt;
-		const active = this.active();
+		const active = activeWindows(this.windows);
 		const shortest = active[active.length - 1];
 		if (bound <= 0 || bound >= shortest.ms * SHRINK_EVIDENCE) return;
-		this.setScale(bound / shortest.documentedMs);
+		scaleWindows(this.windows, bound / shortest.documentedMs);
 		this.calibration = 'bounded';
 	}
 
@@ -282,7 +232,7 @@ export class Pacer {
 		const freeAt = receivedAt + info.retryAfterMs;
 		const before = this.entries.filter((entry) => entry.sentAt <= rejected.sentAt);
 		let best: { window: WindowModel; ms: number; distance: number } | undefined;
-		for (const window of this.active()) {
+		for (const window of activeWindows(this.windows)) {
 			if (before.length < window.limit) continue;
 			const anchor = before[before.length - window.limit].doneAt;
 			if (anchor === undefined) continue;
@@ -300,32 +250,11 @@ export class Pacer {
 		}
 		if (this.calibration !== 'measured') {
 			// The other window follows the documented ratio, with slack: its own 429 measures it exactly.
-			this.setScale(best.ms / best.window.documentedMs, DERIVED_SLACK);
+			scaleWindows(this.windows, best.ms / best.window.documentedMs, DERIVED_SLACK);
 			this.calibration = 'measured';
 		}
 		best.window.ms = best.ms;
 		best.window.measured = true;
-	}
-
-	/**
-	 * X-RateLimit-Limit is the per-minute count. A burst limit at or above it can never bind (the
-	 * longer window fills first), so the model drops it rather than let it mislead the learning.
-	 */
-	private setLimit(limit: number): void {
-		const [minute, burst] = this.windows;
-		minute.limit = limit;
-		burst.limit = RATE_LIMIT.burst < limit ? RATE_LIMIT.burst : Infinity;
-	}
-
-	/** The windows that can bind, shortest last. */
-	private active(): WindowModel[] {
-		return this.windows.filter((window) => Number.isFinite(window.limit));
-	}
-
-	private setScale(scale: number, slack = 1): void {
-		for (const window of this.windows) {
-			if (!window.measured) window.ms = window.documentedMs * scale * slack;
-		}
 	}
 
 	/** Remaining lower than our own requests explain = requests from elsewhere on the same token. */
@@ -334,7 +263,7 @@ export class Pacer {
 		// shortfall is someone else's.
 		if (info.remaining === undefined) return;
 		let expected = Infinity;
-		for (const window of this.active()) {
+		for (const window of activeWindows(this.windows)) {
 			let ours = 0;
 			// Requests of ours sent after this one count too: in parallel lanes they may have arrived first.
 			for (const other of this.entries) {
@@ -345,12 +274,12 @@ export class Pacer {
 		this.foreign = Math.max(0, expected - info.remaining);
 		if (this.foreign >= SHARED_MIN) this.foreignSeenAt = now;
 		// Valid until a newer answer replaces it; after a whole short window without one it is stale.
-		this.foreignUntil = now + Math.min(...this.active().map((window) => window.ms));
+		this.foreignUntil = now + Math.min(...activeWindows(this.windows).map((window) => window.ms));
 	}
 
 	private prune(now: number): void {
 		const longest = Math.max(...this.windows.map((window) => window.ms + this.margin(window)));
-		const keep = 2 * Math.max(...this.active().map((window) => window.limit));
+		const keep = 2 * Math.max(...activeWindows(this.windows).map((window) => window.limit));
 		let drop = 0;
 		while (
 			this.entries.length - drop > keep &&
@@ -361,35 +290,4 @@ export class Pacer {
 		}
 		if (drop > 0) this.entries.splice(0, drop);
 	}
-}
-
-const pacers = new Map<string, Pacer>();
-
-/** Base URL + a short hash of the token: safe to show, distinct per credential. */
-export function credentialKey(baseUrl: string, token: string): string {
-	return `${baseUrl.replace(/\/+$/, '')}#${tokenHash(token)}`;
-}
-
-let lastToken: { token: string; hash: string } | undefined;
-
-/** Most runs use one token for many requests: hash it once. */
-function tokenHash(token: string): string {
-	if (lastToken?.token !== token) {
-		lastToken = { token, hash: createHash('sha256').update(token).digest('hex').slice(0, 16) };
-	}
-	return lastToken.hash;
-}
-
-export function pacerFor(key: string): Pacer {
-	let pacer = pacers.get(key);
-	if (!pacer) {
-		pacer = new Pacer();
-		pacers.set(key, pacer);
-	}
-	return pacer;
-}
-
-/** Forget everything learned (tests start from a clean slate). */
-export function resetPacers(): void {
-	pacers.clear();
 }

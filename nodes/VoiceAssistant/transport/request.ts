@@ -15,7 +15,7 @@ import type {
 import { baseUrlProblem } from './baseUrl';
 import { httpError, networkError, notJsonError, rateLimitedFor, rateLimitGaveUp, redirectError, serverErrorOnWrite } from './errors';
 import type { ErrorPlace } from './errors';
-import { credentialKey, pacerFor } from './pacer';
+import { credentialKey, pacerFor } from './pacers';
 import { RETRY, backoffMs, classifyNetworkError, isRead } from './policy';
 import { readRateInfo } from './rateHeaders';
 

@@ -12,7 +12,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../../../shared/limits';
 import { apiRequestAllPages } from '../../../transport/paginate';
-import { credentialKey } from '../../../transport/pacer';
+import { credentialKey } from '../../../transport/pacers';
 import { CREDENTIAL_TYPE } from '../../../transport/request';
 import { pollerFor } from './poller';
 import { finishedCallRecord } from './record';

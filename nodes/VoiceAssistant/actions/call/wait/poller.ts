@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { pacerFor } from '../../../transport/pacer';
+import { pacerFor } from '../../../transport/pacers';
 import { apiRequest } from '../../../transport/request';
 import { PollBudget } from './budget';
 import { assignCalls, samePhone } from './match';

@@ -1,0 +1,86 @@
+/** The pacer's vocabulary: its window model, its tickets and state, and the constants it tunes by. */
+import { RATE_LIMIT } from '../shared/limits';
+import type { RateInfo } from './rateHeaders';
+
+export interface WindowModel {
+	/** requests allowed per window */
+	limit: number;
+	/** documented length; the scale applies to it until this window is measured itself */
+	documentedMs: number;
+	ms: number;
+	measured: boolean;
+}
+
+export interface Entry {
+	sentAt: number;
+	/** when the answer arrived; until then the request holds its slot */
+	doneAt?: number;
+	probe?: boolean;
+}
+
+/** documented: the published numbers; bounded: shrunk to what Reset proved, unverified; measured: from a 429. */
+export type Calibration = 'documented' | 'bounded' | 'measured';
+
+export interface PacerTicket {
+	sentAt: number;
+	/** An answer arrived (any status). */
+	settle(status: number, info: RateInfo, receivedAt: number): void;
+	/** No answer. neverSent: the request provably did not reach the server, so it used no slot. */
+	fail(neverSent: boolean, at: number): void;
+}
+
+export interface PacerState {
+	enforced: boolean;
+	calibration: Calibration;
+	windows: Array<{ limit: number; ms: number; measured: boolean }>;
+	blockedUntil: number;
+	foreignUsage: number;
+	inFlight: number;
+}
+
+/** Longest single sleep, so new information (a 429 elsewhere, an answer) is picked up soon. */
+export const SLEEP_SLICE_MS = 1000;
+/** While the slot that must free is held by a request still in flight. */
+export const PENDING_RECHECK_MS = 20;
+/** Covers jitter between our clock reading and the server's arrival time. */
+export const SAFETY_MS = 5;
+export const SAFETY_SHARE = 0.001;
+/**
+ * Windows derived from another one's measurement are made this much longer: a short model counts
+ * too few of our own requests, which looks like someone else's usage and costs 429s.
+ */
+export const DERIVED_SLACK = 1.015;
+/** A shortfall of one can be our own request at a window's edge; from two on, the token is shared. */
+export const SHARED_MIN = 2;
+/** Reset must prove the window at most this share of the model before the model is shrunk. */
+export const SHRINK_EVIDENCE = 0.5;
+
+export function documentedWindows(): WindowModel[] {
+	const burstMs = RATE_LIMIT.burstWindowSeconds * 1000;
+	return [
+		{ limit: RATE_LIMIT.perMinute, documentedMs: 60_000, ms: 60_000, measured: false },
+		{ limit: RATE_LIMIT.burst, documentedMs: burstMs, ms: burstMs, measured: false },
+	];
+}
+
+/**
+ * X-RateLimit-Limit is the per-minute count. A burst limit at or above it can never bind (the longer
+ * window fills first), so the model drops it rather than let it mislead the learning.
+ */
+export function setLimit(windows: WindowModel[], limit: number): void {
+	const [minute, burst] = windows;
+	minute.limit = limit;
+	burst.limit = RATE_LIMIT.burst < limit ? RATE_LIMIT.burst : Infinity;
+}
+
+/** The windows that can bind, shortest last. */
+export function activeWindows(windows: WindowModel[]): WindowModel[] {
+	return windows.filter((window) => Number.isFinite(window.limit));
+}
+
+/** Windows not yet measured follow a scale learned from another one (slack makes them a little longer). */
+export function scaleWindows(windows: WindowModel[], scale: number, slack = 1): void {
+	for (const window of windows) {
+		if (!window.measured) window.ms = window.documentedMs * scale * slack;
+	}
+}
