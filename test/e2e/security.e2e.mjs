@@ -1,0 +1,145 @@
+// Issue #14 in a running n8n (`n8n start`): the credential test never follows a redirect to another
+// host; one 429 asking for a day's wait fails its run quickly and does not stall the next run on the
+// token; an active trigger's secret is in no `n8n export:workflow` output.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { CREDENTIAL_TYPE, waitFor } from '../../scripts/lib/n8n.mjs';
+import { EXAMPLE_CREDENTIAL, readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
+import { ROOT } from './helpers.mjs';
+
+const TRIGGER_WORKFLOW = 'vaExampleRouteCl';
+const THROTTLED_WORKFLOW = 'vaE2eThrottled01';
+const THROTTLED_PATH = 'va-e2e-throttled';
+
+/** A webhook-started workflow that reads the model list once per call: two runs, one process. */
+const throttledWorkflow = {
+	id: THROTTLED_WORKFLOW,
+	name: 'E2E: read models on a throttled token',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'e2e00000-0000-4000-8000-000000000401',
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: 'e2e00000-0000-4000-8000-0000000004ff',
+			parameters: { httpMethod: 'POST', path: THROTTLED_PATH, responseMode: 'lastNode' },
+		},
+		{
+			id: 'e2e00000-0000-4000-8000-000000000402',
+			name: 'Models',
+			type: 'n8n-nodes-voice-assistant.voiceAssistant',
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: { resource: 'reference', operation: 'getModels' },
+			credentials: { voiceAssistantApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } },
+		},
+	],
+	connections: { Webhook: { main: [[{ node: 'Models', type: 'main', index: 0 }]] } },
+};
+
+/** A plain HTTP server on a free loopback port that counts its requests. */
+async function countingServer(handler) {
+	const seen = [];
+	const server = createServer((req, res) => {
+		seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
+		handler(req, res);
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { seen, url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe('n8n start: the token and the trigger secret stay home', { timeout: 600_000 }, () => {
+	let stack;
+	let sandbox;
+	let n8n;
+
+	before(async () => {
+		stack = await startStack({
+			stepMs: 20,
+			server: true,
+			workflows: [...readWorkflows([`${ROOT}/examples/route-finished-calls.json`]), throttledWorkflow],
+			log: (l) => console.log(`# ${l}`),
+		});
+		({ sandbox, n8n } = stack);
+	});
+
+	after(async () => {
+		await stack?.stop();
+	});
+
+	test('the credential test fails on a redirect to another host, which never sees the token', async () => {
+		const foreign = await countingServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>'));
+		try {
+			for (const status of [301, 302, 303, 307, 308]) {
+				const target = await countingServer((req, res) => res.writeHead(status, { location: `${foreign.url}${req.url}` }).end());
+				const result = await n8n.rest.post('/credentials/test', {
+					credentials: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name, type: CREDENTIAL_TYPE, data: { apiToken: 'secret-token-value', baseUrl: `${target.url}/api` } },
+				});
+				await target.close();
+				assert.equal(result.status, 'Error', `HTTP ${status}: ${JSON.stringify(result)}`);
+				assert.match(result.message, new RegExp(`redirects \\(HTTP ${status}\\)`));
+				assert.equal(target.seen.length, 1, `HTTP ${status}: the Base URL host was asked once`);
+			}
+			assert.equal(foreign.seen.length, 0, 'the foreign host saw no request at all');
+		} finally {
+			await foreign.close();
+		}
+	});
+
+	test('a 429 asking to wait a day fails its run quickly; the next run on the token goes through', async () => {
+		await n8n.rest.activateWorkflow(THROTTLED_WORKFLOW);
+		const url = `${n8n.server.origin}/webhook/${THROTTLED_PATH}`;
+		// Registered once a GET is told to use POST instead of "not registered".
+		await waitFor(async () => (await (await fetch(url)).text()).includes('Did you mean'), { timeoutMs: 30_000, what: 'the webhook to be registered' });
+		sandbox.setFaults([{ kind: 'rate-limit', retryAfter: 86_400, count: 1, match: { path: '/user/assistants/models' } }]);
+		try {
+			let started = Date.now();
+			const first = await fetch(url, { method: 'POST' });
+			const firstMs = Date.now() - started;
+			assert.equal(first.status, 500, `the throttled run fails: ${await first.text()}`);
+			const [failed] = await n8n.rest.waitForExecutions(THROTTLED_WORKFLOW, { count: 1 });
+			assert.equal(failed.status, 'error');
+			assert.match(JSON.stringify(failed.data), /Rate limited by the platform: retry after 24 h/);
+			assert.ok(firstMs < 30_000, `it fails within its budget, not after a day (${firstMs} ms)`);
+
+			started = Date.now();
+			const second = await fetch(url, { method: 'POST' });
+			const secondMs = Date.now() - started;
+			assert.equal(second.status, 200, `the next run succeeds: ${await second.text()}`);
+			assert.ok(secondMs < 5_000, `and is not held back by the first answer (${secondMs} ms)`);
+		} finally {
+			sandbox.setFaults([]);
+			await n8n.rest.deactivateWorkflow(THROTTLED_WORKFLOW);
+		}
+	});
+
+	test('an active trigger keeps its secret out of `n8n export:workflow`', async () => {
+		const assistant = sandbox.store.assistants.find((a) => a.id === 1);
+		await n8n.rest.activateWorkflow(TRIGGER_WORKFLOW);
+		try {
+			await waitFor(() => /[?&]secret=[0-9a-f]{32,}/.test(assistant.webhook_url ?? ''), {
+				timeoutMs: 30_000,
+				what: 'the trigger to register its URL with a secret',
+			});
+			const secret = /[?&]secret=([0-9a-f]+)/.exec(assistant.webhook_url)[1];
+			const file = path.join(mkdtempSync(path.join(tmpdir(), 'va-export-')), 'workflow.json');
+			await n8n.cliOk(['export:workflow', `--id=${TRIGGER_WORKFLOW}`, `--output=${file}`]);
+			const exported = readFileSync(file, 'utf8');
+			assert.match(exported, /"staticData"/, 'the export holds the trigger registration');
+			assert.match(exported, /secretHash/, 'as a hash of the secret');
+			assert.ok(!exported.includes(secret), 'the secret is not in the export');
+			const viaRest = JSON.stringify(await n8n.rest.getWorkflow(TRIGGER_WORKFLOW));
+			assert.ok(!viaRest.includes(secret), 'nor in the workflow REST answer');
+		} finally {
+			await n8n.rest.deactivateWorkflow(TRIGGER_WORKFLOW);
+		}
+	});
+});
