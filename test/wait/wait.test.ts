@@ -156,7 +156,9 @@ describe('Max Wait and stopping', () => {
 });
 
 describe('a deployment that stops answering call_id', () => {
-	const t = useWaitSandbox();
+	// Without a snapshot only a call still running when first seen is taken: calls here last a few
+	// seconds (as real ones last minutes), so the first poll sees it running.
+	const t = useWaitSandbox({ callTiming: { stepMs: 500 } });
 
 	it('still recognises the call (a running call on the number that nobody claimed)', async () => {
 		const before = await t.run(waitParams(), { items: [{ phone: '+4917612345660', name: 'WithId' }] });
