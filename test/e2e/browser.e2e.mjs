@@ -161,8 +161,13 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 			await panel.getByText(`Actions (${ACTION_COUNT})`, { exact: true }).first().waitFor();
 			await panel.getByText(`Triggers (${TRIGGER_EVENT_COUNT})`, { exact: true }).first().waitFor();
 			if (term === 'Famulor') await screenshot('node-search.png', false);
-			await page.keyboard.press('Escape');
-			await page.keyboard.press('Escape');
+			// Escape steps back out of the node's actions, then closes the panel; with the longer
+			// action list one press can land before the panel has focus, so press until it is gone.
+			for (let press = 0; press < 5 && (await panel.isVisible()); press++) {
+				await page.keyboard.press('Escape');
+				await page.waitForTimeout(300);
+			}
+			await panel.waitFor({ state: 'hidden' });
 		}
 	});
 });
