@@ -172,16 +172,24 @@ export function variablePairsField(options: {
 	return field;
 }
 
-/** A campaign picked from a dropdown (filters and update fields; the required one is campaignLocator). */
-export function campaignOptionField(description: string): INodeProperties {
+/** A record picked from a dropdown (filters and update fields; required ones use a locator). */
+function recordOptionField(noun: 'Assistant' | 'Campaign', loadOptionsMethod: string, description: string): INodeProperties {
 	return {
-		displayName: 'Campaign Name or ID',
-		name: 'campaignId',
+		displayName: `${noun} Name or ID`,
+		name: `${noun.toLowerCase()}Id`,
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getCampaigns' },
+		typeOptions: { loadOptionsMethod },
 		default: '',
 		description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
+}
+
+export function campaignOptionField(description: string): INodeProperties {
+	return recordOptionField('Campaign', 'getCampaigns', description);
+}
+
+export function assistantOptionField(description: string): INodeProperties {
+	return recordOptionField('Assistant', 'getAssistants', description);
 }
 
 /** A record's numeric ID typed in (records without a searchable list, e.g. leads and calls). */

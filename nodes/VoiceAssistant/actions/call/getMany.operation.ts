@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { campaignOptionField, returnAllFields, simplifyField, valueOptions } from '../../shared/fields';
+import { assistantOptionField, campaignOptionField, returnAllFields, simplifyField, valueOptions } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { CALL_STATES, CALL_TYPES, PAGE_SIZE } from '../../shared/limits';
 import { requireId, requireOneOf, toIsoDate } from '../../shared/validate';
@@ -16,15 +16,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Assistant Name or ID',
-				name: 'assistantId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getAssistants' },
-				default: '',
-				description:
-					'Only calls of this assistant. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			assistantOptionField('Only calls of this assistant'),
 			campaignOptionField('Only calls of this campaign'),
 			{
 				displayName: 'Customer Phone Number',

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllFields } from '../../shared/fields';
+import { assistantOptionField, returnAllFields } from '../../shared/fields';
 import { PAGE_SIZE } from '../../shared/limits';
 import { optionalText, requireId, requireOneOf } from '../../shared/validate';
 import type { Operation } from '../operation';
@@ -16,15 +16,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Assistant Name or ID',
-				name: 'assistantId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getAssistants' },
-				default: '',
-				description:
-					'Only conversations of this assistant. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			assistantOptionField('Only conversations of this assistant'),
 			{
 				displayName: 'Customer Phone',
 				name: 'customerPhone',
