@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
+import { RateLimiter } from '../sandbox/rateLimit';
+
 export const ROOT = path.resolve(__dirname, '..');
 
 export interface BenchRow {
@@ -138,4 +140,18 @@ export async function withPeakHeap<T>(work: () => Promise<T>): Promise<{ value: 
 export function targetLine(figure: string, pass: boolean | null, text: string): string {
 	const verdict = pass === null ? 'not judged' : pass ? 'PASS' : 'FAIL';
 	return `${figure} ${verdict}: ${text}`;
+}
+
+/** The earliest the last of `count` requests can be admitted: a greedy client against the sandbox's own limiter. */
+export function theoreticalMinimumMs(limit: Parameters<RateLimiter['configure']>[0], count: number): number {
+	const limiter = new RateLimiter();
+	limiter.configure(limit);
+	const start = 1e12;
+	let now = start;
+	for (let admitted = 0; admitted < count; ) {
+		const decision = limiter.check('token', now);
+		if (!decision || decision.allowed) admitted++;
+		else now += (decision.retryAfter ?? 1) * 1000;
+	}
+	return now - start;
 }

@@ -11,38 +11,13 @@ import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { RateLimiter } from '../sandbox/rateLimit';
 import { runNode } from '../test/harness';
-import {
-	emit,
-	httpRequestPost,
-	loadHttpRequestNode,
-	loadVoiceAssistant,
-	log,
-	phoneNumber,
-	round,
-	targetLine,
-	type BenchRow,
-} from './lib';
+import { emit, httpRequestPost, loadHttpRequestNode, loadVoiceAssistant, log, phoneNumber, round, targetLine, theoreticalMinimumMs, type BenchRow } from './lib';
 
 const COUNT = Number(process.env.BENCH_P1_COUNT ?? 1000);
 const LIMIT = { perMinute: 100, burst: 20, burstWindowSeconds: 10, timeScale: 10 };
 const CAMPAIGN = 1; // Alice's "Spring Promotion"
 const FAULT_SHARE = 0.02;
-
-/** The earliest the last of `count` requests can be admitted: a greedy client against the sandbox's own limiter. */
-function theoreticalMinimumMs(count: number): number {
-	const limiter = new RateLimiter();
-	limiter.configure(LIMIT);
-	const start = 1e12;
-	let now = start;
-	for (let admitted = 0; admitted < count; ) {
-		const decision = limiter.check('token', now);
-		if (!decision || decision.allowed) admitted++;
-		else now += (decision.retryAfter ?? 1) * 1000;
-	}
-	return now - start;
-}
 
 interface Outcome {
 	ms: number;
@@ -175,7 +150,7 @@ async function measure(client: Client, block: number, minimumMs: number): Promis
 }
 
 async function main(): Promise<void> {
-	const minimumMs = theoreticalMinimumMs(COUNT);
+	const minimumMs = theoreticalMinimumMs(LIMIT, COUNT);
 	log(`P1: ${COUNT} lead creates, limit ${LIMIT.perMinute}/min + ${LIMIT.burst}/${LIMIT.burstWindowSeconds} s at timeScale ${LIMIT.timeScale}: theoretical minimum ${minimumMs / 1000} s`);
 	const http = loadHttpRequestNode();
 	const notes: string[] = [

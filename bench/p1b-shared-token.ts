@@ -17,9 +17,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 import { startSandbox } from '../sandbox';
-import { RateLimiter } from '../sandbox/rateLimit';
 import { runNode } from '../test/harness';
-import { ROOT, emit, loadVoiceAssistant, log, phoneNumber, round, targetLine, type BenchRow } from './lib';
+import { emit, loadVoiceAssistant, log, phoneNumber, ROOT, round, targetLine, theoreticalMinimumMs, type BenchRow } from './lib';
 
 const PER_PROCESS = Number(process.env.BENCH_P1B_COUNT ?? 200);
 const PROCESSES = 3;
@@ -62,19 +61,6 @@ async function child(): Promise<void> {
 	}
 	const out: ChildResult = { ms: finishedAt - started, failed, finishedAt };
 	process.stdout.write(`P1B_CHILD ${JSON.stringify(out)}\n`);
-}
-
-function theoreticalMinimumMs(count: number): number {
-	const limiter = new RateLimiter();
-	limiter.configure(LIMIT);
-	const start = 1e12;
-	let now = start;
-	for (let admitted = 0; admitted < count; ) {
-		const decision = limiter.check('token', now);
-		if (!decision || decision.allowed) admitted++;
-		else now += (decision.retryAfter ?? 1) * 1000;
-	}
-	return now - start;
 }
 
 interface Spawned {
@@ -146,7 +132,7 @@ async function measure(name: string, processes: number, perProcess: number, mini
 
 async function main(): Promise<void> {
 	const total = PER_PROCESS * PROCESSES;
-	const minimumMs = theoreticalMinimumMs(total);
+	const minimumMs = theoreticalMinimumMs(LIMIT, total);
 	log(`P1b: ${total} calls, limit ${LIMIT.perMinute}/min + ${LIMIT.burst}/${LIMIT.burstWindowSeconds} s at timeScale ${LIMIT.timeScale}: theoretical minimum ${minimumMs / 1000} s`);
 	const shared = await measure(`${PROCESSES} processes × ${PER_PROCESS} calls, one token`, PROCESSES, PER_PROCESS, minimumMs);
 	const single = await measure(`1 process × ${total} calls`, 1, total, minimumMs);

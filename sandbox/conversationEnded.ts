@@ -1,40 +1,14 @@
 /**
- * The conversation-ended notification: enable/disable-conversation-ended-webhook on an assistant,
- * ending a conversation (control route / sb.simulateConversationEnd) and the POST of the ended
- * conversation to the assistant's URL, recorded in store.webhookDeliveries as 'conversation-ended'.
+ * The conversation-ended notification (switched on and off in routes/webhookSwitches.ts): ending a
+ * conversation (control route / sb.simulateConversationEnd) and the POST of the ended conversation to
+ * the assistant's URL, recorded in store.webhookDeliveries as 'conversation-ended'.
  */
 import type { SandboxApp } from './app';
 import type { Conversation } from './chat';
-import { message, ok, validationError, type ApiResult, type ControlContext, type RouteContext } from './http';
+import { message, ok, type ApiResult, type ControlContext } from './http';
 import { parsePhone } from './phone';
 import type { WebhookResponse } from './types';
-import { hasErrors, validate } from './validation';
 import { postJson } from './webhooks';
-
-const INVALID = 'The given data was invalid.';
-
-export function enableConversationEndedWebhook(ctx: RouteContext): ApiResult {
-	const { errors, values } = validate(ctx.body, {
-		assistant_id: { type: 'integer', required: true },
-		webhook_url: { type: 'url', required: true },
-	});
-	if (hasErrors(errors)) return validationError(errors, INVALID);
-	const assistant = ctx.app.store.assistantOf(ctx.user.id, values.assistant_id);
-	if (!assistant) return message(404, 'Assistant not found');
-	assistant.conversation_ended_webhook_url = values.webhook_url as string;
-	assistant.updated_at = Date.now();
-	return ok({ message: 'Conversation ended webhook enabled successfully', data: [] });
-}
-
-export function disableConversationEndedWebhook(ctx: RouteContext): ApiResult {
-	const { errors, values } = validate(ctx.body, { assistant_id: { type: 'integer', required: true } });
-	if (hasErrors(errors)) return validationError(errors, INVALID);
-	const assistant = ctx.app.store.assistantOf(ctx.user.id, values.assistant_id);
-	if (!assistant) return message(404, 'Assistant not found');
-	assistant.conversation_ended_webhook_url = null;
-	assistant.updated_at = Date.now();
-	return ok({ message: 'Conversation ended webhook disabled successfully', data: [] });
-}
 
 export interface ConversationEndResult {
 	conversation_id: string;

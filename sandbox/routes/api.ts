@@ -1,11 +1,8 @@
 /** The /api route table. */
-import { disableConversationEndedWebhook, enableConversationEndedWebhook } from '../conversationEnded';
 import type { Handler } from '../http';
 import { Router } from '../router';
 import {
 	createAssistant,
-	disableInboundWebhook,
-	enableInboundWebhook,
 	listAssistants,
 	listOutboundAssistants,
 	updateAssistant,
@@ -16,7 +13,14 @@ import { createCampaign, listCampaigns, updateCampaignStatus } from './campaigns
 import { createConversation, generateReply, getConversation, listConversations, sendMessage } from './conversations';
 import { createLead, deleteLead, listLeads, updateLead } from './leads';
 import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
-import { disablePostCallWebhook, enablePostCallWebhook } from './postCallWebhook';
+import {
+	disableConversationEndedWebhook,
+	disableInboundWebhook,
+	disablePostCallWebhook,
+	enableConversationEndedWebhook,
+	enableInboundWebhook,
+	enablePostCallWebhook,
+} from './webhookSwitches';
 import { listLanguages, listModels, listPhoneNumbers, listVoices } from './reference';
 import { sendSms } from './sms';
 import { listSenders, listTemplates, sendFreeform, sendTemplate, sessionStatus } from './whatsapp';

@@ -222,28 +222,3 @@ export function listOutboundAssistants(ctx: RouteContext): ApiResult {
 		.sort((a, b) => a.id - b.id);
 	return ok(items.map(outboundAssistantRecord));
 }
-
-const WEBHOOK_INVALID = 'The given data was invalid.';
-
-export function enableInboundWebhook(ctx: RouteContext): ApiResult {
-	const { errors, values } = validate(ctx.body, {
-		assistant_id: { type: 'integer', required: true },
-		webhook_url: { type: 'url', required: true },
-	});
-	if (hasErrors(errors)) return validationError(errors, WEBHOOK_INVALID);
-	const assistant = ctx.app.store.assistantOf(ctx.user.id, values.assistant_id);
-	if (!assistant) return message(404, 'Assistant not found');
-	assistant.inbound_webhook_url = values.webhook_url as string;
-	assistant.updated_at = Date.now();
-	return ok({ message: 'Webhook enabled successfully', data: [] });
-}
-
-export function disableInboundWebhook(ctx: RouteContext): ApiResult {
-	const { errors, values } = validate(ctx.body, { assistant_id: { type: 'integer', required: true } });
-	if (hasErrors(errors)) return validationError(errors, WEBHOOK_INVALID);
-	const assistant = ctx.app.store.assistantOf(ctx.user.id, values.assistant_id);
-	if (!assistant) return message(404, 'Assistant not found');
-	assistant.inbound_webhook_url = null;
-	assistant.updated_at = Date.now();
-	return ok({ message: 'Inbound webhook disabled successfully', data: [] });
-}
