@@ -75,12 +75,13 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 
 	test('the node panel lists the platform voices; executing the node creates the assistant', async () => {
 		await page.goto(`${origin}/workflow/vaExampleAsst001`);
+		// The panel may load the voice list as it opens, before the dropdown is clicked.
+		sandbox.clearRequests();
 		const node = page.locator('[data-test-id=canvas-node][data-node-name="Create assistant"]');
 		await node.dblclick();
 		const ndv = page.locator('[data-test-id=ndv]');
 		await ndv.locator('[data-test-id=node-parameters]').waitFor();
 
-		sandbox.clearRequests();
 		const voice = ndv.locator('[data-test-id=parameter-input-voiceId]');
 		const options = page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
 		// The panel re-renders while its option lists load; a click in that moment is lost, so retry.
