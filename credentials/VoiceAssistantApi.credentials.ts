@@ -7,6 +7,16 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import {
+	CUSTOM_PLATFORM,
+	DEFAULT_BASE_URL,
+	PLATFORMS,
+	PLATFORM_BASE_URLS,
+} from '../nodes/VoiceAssistant/transport/baseUrl';
+
+/** Fields that only matter for a URL the user types: hidden (and not kept by n8n) for named platforms. */
+const CUSTOM_ONLY = { show: { platform: [CUSTOM_PLATFORM] } };
+
 export class VoiceAssistantApi implements ICredentialType {
 	name = 'voiceAssistantApi';
 
@@ -27,20 +37,40 @@ export class VoiceAssistantApi implements ICredentialType {
 			description: 'The API key from the platform (Settings → API Keys). Sent as a bearer token.',
 		},
 		{
+			displayName: 'Platform',
+			name: 'platform',
+			type: 'options',
+			options: [
+				...PLATFORMS.map(({ name, value, baseUrl }) => ({ name, value, description: baseUrl })),
+				{
+					name: 'Custom URL',
+					value: CUSTOM_PLATFORM,
+					description: 'The Base URL below: another white-label host, or a local sandbox',
+				},
+			],
+			// Custom URL, not Famulor: credentials saved before this field existed have no platform and
+			// must keep their Base URL (see transport/baseUrl.ts). The Base URL's default is Famulor's.
+			default: CUSTOM_PLATFORM,
+			description:
+				'Which host serves your account. The white-label hosts run the same API under their own name.',
+		},
+		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'https://app.famulor.de/api',
+			default: DEFAULT_BASE_URL,
 			required: true,
-			placeholder: 'https://app.famulor.de/api',
+			placeholder: DEFAULT_BASE_URL,
 			description:
-				'The API root including /api. Change it for white-label hosts (for example https://app.sondos-ai.com/api) or a local sandbox.',
+				'The API root including /api: Famulor\'s by default, or another white-label host or a local sandbox',
+			displayOptions: CUSTOM_ONLY,
 		},
 		{
 			displayName: 'Allow Unencrypted HTTP',
 			name: 'allowUnencryptedHttp',
 			type: 'boolean',
 			default: false,
+			displayOptions: CUSTOM_ONLY,
 			description:
 				'Whether a Base URL with plain http:// may be used for a host other than this machine. The API token then travels unencrypted: only for trusted networks.',
 		},
@@ -61,11 +91,12 @@ export class VoiceAssistantApi implements ICredentialType {
 
 	// The model list is the cheapest authenticated read: no paging, no side effects. The test never
 	// follows a redirect (the token would go to whatever host the Base URL forwards to): a 30x fails
-	// it by the rules below. Plain http:// to another host than this machine is refused before
-	// anything is sent, unless Allow Unencrypted HTTP is on (same rule as transport/baseUrl.ts).
+	// it by the rules below. The URL is effectiveBaseUrl() of transport/baseUrl.ts written as an
+	// expression (one cannot import there; the hosts come from the same table). Plain http:// to another
+	// host than this machine is refused before anything is sent, unless Allow Unencrypted HTTP is on.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `={{ (() => { const url = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, ""); const host = (/^http:\\/\\/(\\[[^\\]]*\\]|[^/:?#]+)/i.exec(url) ?? [])[1]; if (host !== undefined && $credentials.allowUnencryptedHttp !== true && !/^(localhost|.+\\.localhost|127(\\.\\d{1,3}){3}|\\[::1\\])$/i.test(host)) { throw new Error(${JSON.stringify(PLAIN_HTTP)}); } return url; })() }}`,
+			baseURL: `={{ (() => { const hosts = ${JSON.stringify(PLATFORM_BASE_URLS)}; const named = hosts[String($credentials.platform ?? "")]; const url = (typeof named === "string" ? named : String($credentials.baseUrl ?? "").trim()).replace(/\\/+$/, ""); const host = (/^http:\\/\\/(\\[[^\\]]*\\]|[^/:?#]+)/i.exec(url) ?? [])[1]; if (host !== undefined && $credentials.allowUnencryptedHttp !== true && !/^(localhost|.+\\.localhost|127(\\.\\d{1,3}){3}|\\[::1\\])$/i.test(host)) { throw new Error(${JSON.stringify(PLAIN_HTTP)}); } return url; })() }}`,
 			url: '/user/assistants/models',
 			method: 'GET',
 			disableFollowRedirect: true,

@@ -1,8 +1,45 @@
 /**
- * The Base URL rule shared by every request and the credential test: plain http:// sends the API
- * token readable by anyone on the path, so it is refused unless the host is this machine (the local
- * sandbox) or the user switched on "Allow Unencrypted HTTP" in the credential.
+ * Where the credential's requests go, and whether they may go there. Used by every request
+ * (request.ts) and, as generated expression text, by the credential's Test button.
+ *
+ * Which URL: the credential's Platform names a host (Famulor and its white-label hosts), or is
+ * "Custom URL", which uses the Base URL field. Custom URL is the Platform's default on purpose:
+ * credentials saved before the Platform field existed hold only `baseUrl`, n8n fills a missing key
+ * with its default when it decrypts a credential, and drops fields hidden by displayOptions. With any
+ * other default their Base URL (a white-label host, a local sandbox) would vanish and the token would
+ * go to Famulor instead.
+ *
+ * Whether: plain http:// sends the API token readable by anyone on the path, so it is refused unless
+ * the host is this machine (the local sandbox) or the user switched on "Allow Unencrypted HTTP".
  */
+
+/** The Platform option that uses the Base URL field. */
+export const CUSTOM_PLATFORM = 'custom';
+
+/** Hosts that serve the same API under their own name (spec: platform-facts.md, "Base URL"). */
+export const PLATFORMS = [
+	{ name: 'Famulor', value: 'famulor', baseUrl: 'https://app.famulor.de/api' },
+	{ name: 'Sondos AI', value: 'sondosAi', baseUrl: 'https://app.sondos-ai.com/api' },
+	{ name: 'Autocalls', value: 'autocalls', baseUrl: 'https://app.autocalls.ai/api' },
+] as const;
+
+/** The Base URL field's default: the production host. */
+export const DEFAULT_BASE_URL = PLATFORMS[0].baseUrl;
+
+/** Base URL per named Platform, for lookups by the stored value. */
+export const PLATFORM_BASE_URLS: Readonly<Record<string, string>> = Object.fromEntries(
+	PLATFORMS.map((platform) => [platform.value, platform.baseUrl]),
+);
+
+/**
+ * The one rule for the URL a credential's requests go to: a named Platform's host, otherwise (Custom
+ * URL, or no Platform stored) the Base URL field, trimmed and without trailing slashes.
+ */
+export function effectiveBaseUrl(credentials: { platform?: unknown; baseUrl?: unknown }): string {
+	const platform = typeof credentials.platform === 'string' ? credentials.platform : '';
+	if (Object.prototype.hasOwnProperty.call(PLATFORM_BASE_URLS, platform)) return PLATFORM_BASE_URLS[platform];
+	return String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+}
 
 /** Loopback hosts: traffic to them never leaves the machine. */
 export function isLoopbackHost(hostname: string): boolean {

@@ -12,7 +12,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { baseUrlProblem } from './baseUrl';
+import { baseUrlProblem, effectiveBaseUrl } from './baseUrl';
 import { httpError, networkError, notJsonError, rateLimitedFor, rateLimitGaveUp, redirectError, serverErrorOnWrite } from './errors';
 import type { ErrorPlace } from './errors';
 import { credentialKey, pacerFor } from './pacers';
@@ -71,7 +71,7 @@ export async function apiRequest<T = unknown>(
 	options: ApiRequestOptions = {},
 ): Promise<T> {
 	const credentials = await readCredentials(this);
-	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const baseUrl = effectiveBaseUrl(credentials);
 	const refused = baseUrlProblem(baseUrl, credentials.allowUnencryptedHttp);
 	if (refused) throw new NodeOperationError(this.getNode(), refused, { itemIndex: options.itemIndex });
 	const pacer = pacerFor(credentialKey(baseUrl, String(credentials.apiToken ?? '')));
