@@ -19,7 +19,6 @@ import {
 	SAFETY_SHARE,
 	SHARED_MIN,
 	SHRINK_EVIDENCE,
-	GROW_LIMIT,
 	SLEEP_SLICE_MS,
 	activeWindows,
 	documentedWindows,
@@ -31,7 +30,6 @@ import {
 	type PacerTicket,
 	type WindowModel,
 } from './pacerModel';
-import { shareCeiling, type ShareSnapshot } from './tokenShare';
 
 export type { Calibration, PacerState, PacerTicket } from './pacerModel';
 
@@ -47,8 +45,6 @@ export class Pacer {
 	private probeInFlight = false;
 	/** the latest answer that carried X-RateLimit-Remaining: what the server allowed then */
 	private lastRemaining?: { remaining: number; sentAt: number; resetAt?: number };
-	/** the same answer with our own count per window: our share while the token is shared */
-	private snapshot?: ShareSnapshot;
 	private queue: Promise<void> = Promise.resolve();
 
 	/** Waits until a request may be sent, then reserves its slot. Callers line up in order. */
@@ -112,31 +108,20 @@ export class Pacer {
 		// Others' usage as last seen; when clearly shared, plus one: they may have sent another since.
 		const seen = this.foreignUntil > now ? this.foreign : 0;
 		const foreign = seen >= SHARED_MIN ? seen + 1 : seen;
-		const snapshot = this.sharedRecently(now) ? this.snapshot : undefined;
-		const shortestMs = Math.min(...activeWindows(this.windows).map((window) => window.ms));
-		for (const [index, window] of this.windows.entries()) {
-			if (snapshot && !Number.isFinite(window.limit)) continue;
+		for (const window of this.windows) {
 			const expiries: number[] = [];
 			let pending = 0;
 			for (const entry of this.entries) {
 				if (entry.doneAt === undefined) pending++;
 				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
 			}
-			// Shared: our own slots plus our share of the server's room, instead of racing for every slot.
-			const ceiling = snapshot ? shareCeiling(window.limit, snapshot.ours[index], snapshot.remaining, snapshot.share) : window.limit;
-			const used = pending + expiries.length + (snapshot ? 0 : foreign);
-			if (used < ceiling) continue;
-			const mustFree = used - ceiling + 1;
+			const used = pending + expiries.length + foreign;
+			if (used < window.limit) continue;
+			const mustFree = used - window.limit + 1;
 			let until: number;
-			// Past the server's Reset the share is stale: with nothing in flight, one request asks again.
-			// (Not sooner than a short window after it: the others reuse their slots meanwhile.)
-			const staleAt = snapshot ? Math.max(snapshot.resetAt ?? 0, snapshot.at + shortestMs) + SAFETY_MS : Infinity;
-			if (staleAt <= now && pending === 0) continue;
-			if (mustFree > expiries.length + pending) {
-				until = Math.max(staleAt, now + PENDING_RECHECK_MS);
-			} else if (mustFree <= expiries.length) {
+			if (mustFree <= expiries.length) {
 				expiries.sort((a, b) => a - b);
-				until = Math.min(expiries[mustFree - 1], Math.max(staleAt, now + PENDING_RECHECK_MS));
+				until = expiries[mustFree - 1];
 			} else if (mustFree <= expiries.length + pending) {
 				until = now + PENDING_RECHECK_MS;
 			} else {
@@ -148,7 +133,7 @@ export class Pacer {
 				windowBound = true;
 			}
 		}
-		if (ms <= 0 || !windowBound || this.blockedUntil > now || snapshot) return { ms, probe: false };
+		if (ms <= 0 || !windowBound || this.blockedUntil > now) return { ms, probe: false };
 		const canProbe = this.calibration === 'bounded' && !this.probeInFlight && !this.sharedRecently(now);
 		if (this.calibration !== 'measured') {
 			// The model is unverified: the server's own count decides where it has spoken.
@@ -212,32 +197,23 @@ export class Pacer {
 		}
 		if (info.remaining !== undefined) {
 			// Parallel answers can arrive out of order: the most recently sent request speaks last.
-			const latest = !this.lastRemaining || entry.sentAt >= this.lastRemaining.sentAt;
-			if (latest) this.lastRemaining = { remaining: info.remaining, sentAt: entry.sentAt, resetAt: info.resetAt };
-			const { ours, share } = this.noteForeignUsage(entry, info.remaining, receivedAt);
-			if (latest) this.snapshot = { ours, share, remaining: info.remaining, resetAt: info.resetAt, at: receivedAt };
+			if (!this.lastRemaining || entry.sentAt >= this.lastRemaining.sentAt) {
+				this.lastRemaining = { remaining: info.remaining, sentAt: entry.sentAt, resetAt: info.resetAt };
+			}
+			this.noteForeignUsage(entry, info, receivedAt);
 		}
 		if (info.resetAt !== undefined) this.learnFromReset(info.resetAt, receivedAt);
 	}
 
 	/** Reset is an upper bound on when a slot frees; if it proves the windows shorter, shrink them. */
 	private learnFromReset(resetAt: number, now: number): void {
-		if (this.calibration === 'measured') return;
+		if (this.calibration === 'measured' || this.sharedRecently(now)) return;
 		const oldest = this.entries.find((entry) => entry.doneAt === undefined || entry.doneAt + this.windows[0].ms > now);
 		if (!oldest) return;
 		const bound = resetAt - oldest.sentAt;
 		const active = activeWindows(this.windows);
 		const shortest = active[active.length - 1];
-		if (bound <= 0) return;
-		if (this.sharedRecently(now) && this.calibration === 'bounded') {
-			// Shared, another's older request may have set this Reset, so it only ever says "at least":
-			// grow towards it (a little, so the longer window's Reset is not taken for the short one's).
-			if (bound > shortest.ms && bound < shortest.ms * GROW_LIMIT) scaleWindows(this.windows, bound / shortest.documentedMs);
-			return;
-		}
-		// Shrinking from the documented model needs our own log to explain the server (not shared):
-		// a Reset set by another's request can be any shorter time.
-		if (this.sharedRecently(now) || bound >= shortest.ms * SHRINK_EVIDENCE) return;
+		if (bound <= 0 || bound >= shortest.ms * SHRINK_EVIDENCE) return;
 		scaleWindows(this.windows, bound / shortest.documentedMs);
 		this.calibration = 'bounded';
 	}
@@ -252,8 +228,7 @@ export class Pacer {
 	private learnFromRejection(rejected: Entry, info: RateInfo, receivedAt: number): void {
 		if (info.retryAfterMs === undefined) return;
 		if (this.calibration === 'documented' && !info.retryAfterPrecise) return;
-		// Only while our log explains the server's count: the last answer showed nobody else on the token.
-		if (this.sharedRecently(Date.now()) || !this.lastRemaining || this.foreign > 0) return;
+		if (this.sharedRecently(Date.now())) return; // our log does not explain the server's count
 		const freeAt = receivedAt + info.retryAfterMs;
 		const before = this.entries.filter((entry) => entry.sentAt <= rejected.sentAt);
 		let best: { window: WindowModel; ms: number; distance: number } | undefined;
@@ -273,8 +248,6 @@ export class Pacer {
 			if (best.ms > best.window.ms && best.ms < best.window.ms * 1.5) best.window.ms = best.ms;
 			return;
 		}
-		// Reset already bounded the windows: a much longer answer is someone else's request, not ours.
-		if (this.calibration === 'bounded' && best.ms > best.window.ms * 1.5) return;
 		if (this.calibration !== 'measured') {
 			// The other window follows the documented ratio, with slack: its own 429 measures it exactly.
 			scaleWindows(this.windows, best.ms / best.window.documentedMs, DERIVED_SLACK);
@@ -285,30 +258,23 @@ export class Pacer {
 	}
 
 	/** Remaining lower than our own requests explain = requests from elsewhere on the same token. */
-	private noteForeignUsage(entry: Entry, remaining: number, now: number): { ours: number[]; share: number } {
+	private noteForeignUsage(entry: Entry, info: RateInfo, now: number): void {
 		// The model never undercounts our own requests (its windows are exact or too long), so a
 		// shortfall is someone else's.
+		if (info.remaining === undefined) return;
 		let expected = Infinity;
-		let tightOurs = 0;
-		const oursPerWindow = this.windows.map((window) => {
+		for (const window of activeWindows(this.windows)) {
 			let ours = 0;
 			// Requests of ours sent after this one count too: in parallel lanes they may have arrived first.
 			for (const other of this.entries) {
 				if (other.doneAt === undefined || other === entry || other.doneAt + window.ms + this.margin(window) > entry.sentAt) ours++;
 			}
-			if (Number.isFinite(window.limit) && window.limit - ours < expected) {
-				expected = window.limit - ours;
-				tightOurs = ours;
-			}
-			return ours;
-		});
-		this.foreign = Math.max(0, expected - remaining);
+			expected = Math.min(expected, window.limit - ours);
+		}
+		this.foreign = Math.max(0, expected - info.remaining);
 		if (this.foreign >= SHARED_MIN) this.foreignSeenAt = now;
 		// Valid until a newer answer replaces it; after a whole short window without one it is stale.
 		this.foreignUntil = now + Math.min(...activeWindows(this.windows).map((window) => window.ms));
-		// Our part of the server's count in the window Remaining speaks for (the fullest one).
-		const share = tightOurs / Math.max(1, tightOurs + this.foreign);
-		return { ours: oursPerWindow, share };
 	}
 
 	private prune(now: number): void {

@@ -54,8 +54,6 @@ export const DERIVED_SLACK = 1.015;
 export const SHARED_MIN = 2;
 /** Reset must prove the window at most this share of the model before the model is shrunk. */
 export const SHRINK_EVIDENCE = 0.5;
-/** While shared, a bounded model grows towards a longer Reset only by up to this factor at a time. */
-export const GROW_LIMIT = 1.2;
 
 export function documentedWindows(): WindowModel[] {
 	const burstMs = RATE_LIMIT.burstWindowSeconds * 1000;
