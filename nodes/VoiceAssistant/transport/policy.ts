@@ -11,8 +11,12 @@ export const RETRY = {
 	maxReadRetries: 3,
 	/** any method: extra attempts when the connection could not be made at all */
 	maxConnectRetries: 2,
-	/** any method: extra attempts after a 429 */
-	maxRateLimitRetries: 8,
+	/**
+	 * any method: extra attempts after a 429. Generous because a token shared by several processes can
+	 * lose the race for a window's last slot several times in a row (P1b once failed an item at 8);
+	 * maxTotalRetryWaitMs is the real bound.
+	 */
+	maxRateLimitRetries: 20,
 	/** first backoff; doubles each attempt (±20 % jitter so parallel lanes spread out) */
 	backoffBaseMs: 500,
 	backoffMaxMs: 8_000,
