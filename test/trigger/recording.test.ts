@@ -4,6 +4,8 @@
  * the file into the item. The recording host must never see the API token; a call without a
  * recording, or one the host does not have, still runs the workflow with a message in the item.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';
@@ -132,9 +134,48 @@ describe('Download Recording (trigger version 2, Call Ended)', () => {
 		expect(item?.json.recording_error).toMatch(
 			new RegExp(`^The recording of call ${callId} is not available \\(HTTP 404 from 127\\.0\\.0\\.1:\\d+\\)\\. `),
 		);
+		// gone is gone: no hint to try again
+		expect(item?.json.recording_error).not.toMatch(/later/);
 		expect(item?.binary).toBeUndefined();
 		expect(sb.recordingRequests.length).toBeGreaterThan(0);
 		expect(sb.recordingRequests.every((r) => r.authorization === null)).toBe(true);
+	});
+
+	it('a recording host that does not answer, or a URL that is no web address: the workflow still runs, and says why', async () => {
+		await activate(download());
+		const callId = await placeCall(sb, 1, '+4917612345673');
+		await sb.waitForIdle();
+		const first = lastItem().delivery;
+		// a loopback port nobody listens on (opened, then closed again)
+		const closed = await new Promise<number>((resolve) => {
+			const server = http.createServer();
+			server.listen(0, '127.0.0.1', () => {
+				const { port } = server.address() as AddressInfo;
+				server.close(() => resolve(port));
+			});
+		});
+		const deliver = async (status: string, recordingUrl: string) =>
+			(
+				await runWebhook(VoiceAssistantTrigger, {
+					parameters: receiver!.parameters,
+					credentials: credentials(sb),
+					staticData,
+					webhookUrl: receiver!.productionUrl,
+					request: { method: 'POST', query: first.query, body: { ...(first.body as IDataObject), status, recording_url: recordingUrl } },
+				})
+			).workflowData?.[0][0];
+
+		const unreachable = await deliver('ended', `http://127.0.0.1:${closed}/recordings/abc.mp3`);
+		expect(unreachable?.json.recording_error).toMatch(
+			new RegExp(`^The recording of call ${callId} could not be downloaded from 127\\.0\\.0\\.1:${closed}: .+Call → Get with Download Recording can fetch it later\\.$`),
+		);
+		expect(unreachable?.binary).toBeUndefined();
+
+		const notWeb = await deliver('ended_by_customer', 'file:///etc/passwd');
+		expect(notWeb?.json.recording_error).toBe(
+			`The recording URL of call ${callId} is not a web address (got "file:///etc/passwd"). Only http(s) recording URLs can be downloaded.`,
+		);
+		expect(notWeb?.binary).toBeUndefined();
 	});
 
 	it('off by default: no download, no extra field', async () => {

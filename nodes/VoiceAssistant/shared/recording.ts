@@ -9,6 +9,8 @@ export type RecordingHelpers = Pick<IExecuteFunctions['helpers'], 'httpRequest' 
 export interface RecordingProblem {
 	message: string;
 	description: string;
+	/** whether the same download may work later (the host did not answer or refused it for now) */
+	retryable: boolean;
 }
 
 export type RecordingResult = { binary: IBinaryData } | { problem: RecordingProblem };
@@ -29,7 +31,7 @@ export async function fetchRecording(
 	recordingUrl: unknown,
 	timeoutMs: number,
 ): Promise<RecordingResult> {
-	const problem = (message: string, description: string): RecordingResult => ({ problem: { message, description } });
+	const problem = (message: string, description: string, retryable = false): RecordingResult => ({ problem: { message, description, retryable } });
 	if (recordingUrl === undefined || recordingUrl === null || recordingUrl === '') {
 		return problem(
 			`Call ${String(callId)} has no recording`,
@@ -62,7 +64,8 @@ export async function fetchRecording(
 	} catch (error) {
 		return problem(
 			`The recording of call ${String(callId)} could not be downloaded from ${url.host}: ${(error as Error).message}`,
-			'The recording host did not answer. The call itself was read; try again later.',
+			'The recording host did not answer; try again later.',
+			true,
 		);
 	}
 	const status = response.statusCode;
@@ -75,7 +78,8 @@ export async function fetchRecording(
 	if (status < 200 || status >= 300) {
 		return problem(
 			`The recording of call ${String(callId)} could not be downloaded: HTTP ${status} from ${url.host}`,
-			'The call itself was read; try again later.',
+			'The recording host refused it; try again later.',
+			true,
 		);
 	}
 	const body = response.body as unknown;

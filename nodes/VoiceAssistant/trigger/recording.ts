@@ -26,5 +26,7 @@ export async function withRecording(ctx: IWebhookFunctions, json: IDataObject, b
 	const result = await fetchRecording(ctx.helpers, callId, body.recording_url, DOWNLOAD_TIMEOUT_MS);
 	if ('binary' in result) return { json: { ...json, recording_error: null }, binary: { [field]: result.binary } };
 	ctx.logger.warn(`Voice Assistant Trigger: ${result.problem.message}; the workflow runs without the recording`);
-	return { json: { ...json, recording_error: `${result.problem.message}. ${result.problem.description}` } };
+	const { message, description, retryable } = result.problem;
+	const later = retryable ? ' Call → Get with Download Recording can fetch it later.' : '';
+	return { json: { ...json, recording_error: `${message}. ${description}${later}` } };
 }
