@@ -2,7 +2,7 @@ import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 import type { INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
 import { VoiceAssistantTriggerVersion } from './trigger/node';
-import { triggerProperties } from './trigger/properties';
+import { triggerPropertiesFor } from './trigger/properties';
 import { webhookFor } from './trigger/webhook';
 
 const baseDescription: INodeTypeBaseDescription = {
@@ -14,7 +14,7 @@ const baseDescription: INodeTypeBaseDescription = {
 	defaultVersion: 2,
 };
 
-/** The versions differ only in the webhook n8n serves (trigger/webhook.ts). */
+/** The versions differ in the webhook n8n serves (trigger/webhook.ts) and in the options version 2 added (trigger/properties.ts). */
 function describeVersion(version: number): INodeTypeDescription {
 	return {
 		...baseDescription,
@@ -28,7 +28,7 @@ function describeVersion(version: number): INodeTypeDescription {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceAssistantApi', required: true }],
 		webhooks: [webhookFor(version)],
-		properties: triggerProperties,
+		properties: triggerPropertiesFor(version),
 	};
 }
 

@@ -1,5 +1,6 @@
 // The n8n editor in a real browser (headless Chromium): owner setup, the Voice Assistant node's
-// panel with a dropdown filled from the platform, executing the node, and a trigger execution.
+// panel with a dropdown filled from the platform, executing the node, a trigger execution, and the
+// dropdowns of the newer resources (WhatsApp sender and template, campaign, SMS sender, chat assistant).
 // Screenshots go to test-results/e2e/; with E2E_UPDATE_DOCS=1 also to docs/ (the README's images).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { OWNER, restClient, waitFor } from '../../scripts/lib/n8n.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { ROOT, requestsTo } from './helpers.mjs';
+import { ROOT, allWorkflows, requestsTo } from './helpers.mjs';
 
 // What the editor must list, counted from the built nodes themselves.
 const requireDist = createRequire(import.meta.url);
@@ -19,6 +20,7 @@ const { VoiceAssistantTrigger } = requireDist(path.join(ROOT, 'dist/nodes/VoiceA
 const ACTION_COUNT = new VoiceAssistant().description.properties
 	.filter((p) => p.name === 'operation')
 	.reduce((sum, p) => sum + p.options.length, 0);
+const { formatPhoneForDisplay } = requireDist(path.join(ROOT, 'dist/nodes/VoiceAssistant/shared/phone.js'));
 const TRIGGER_EVENT_COUNT = new VoiceAssistantTrigger().getNodeType().description.properties.find((p) => p.name === 'event').options.length;
 
 const SHOTS = path.join(ROOT, 'test-results', 'e2e');
@@ -40,7 +42,7 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 	};
 
 	before(async () => {
-		stack = await startStack({ stepMs: 20, server: true, owner: false, log: (l) => console.log(`# ${l}`) });
+		stack = await startStack({ stepMs: 20, server: true, owner: false, workflows: allWorkflows(), log: (l) => console.log(`# ${l}`) });
 		({ sandbox } = stack);
 		origin = stack.n8n.server.origin;
 		browser = await launchBrowser();
@@ -170,5 +172,138 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 			}
 			await panel.waitFor({ state: 'hidden' });
 		}
+	});
+
+	// The newer resources' dropdowns, in one workflow (test/e2e/workflows/editor-dropdowns.json).
+	const DROPDOWNS = 'vaE2eDropdowns01';
+	const alice = () => sandbox.users.alice;
+
+	/** Opens a node's panel; the request log is cleared first, as the panel may load lists as it opens. */
+	const openNode = async (name) => {
+		// A test that failed may have left a panel open: start again from the workflow.
+		if (await page.locator('[data-test-id=ndv]').isVisible()) await page.goto(`${origin}/workflow/${DROPDOWNS}`);
+		sandbox.clearRequests();
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`).dblclick();
+		const ndv = page.locator('[data-test-id=ndv]');
+		await ndv.locator('[data-test-id=node-parameters]').waitFor();
+		return ndv;
+	};
+	/** Closes the open dropdown (Escape) and the panel (its close button: a select keeps Escape to itself). */
+	const closeNode = async () => {
+		await page.keyboard.press('Escape');
+		const ndv = page.locator('[data-test-id=ndv]');
+		if (await ndv.isVisible()) await page.locator('[data-test-id=ndv-close-button]').click();
+		await ndv.waitFor({ state: 'hidden' });
+	};
+	/**
+	 * Opens a dropdown and waits until it lists `count` entries (the panel re-renders while lists load,
+	 * and a click in that moment is lost, so it clicks again while nothing shows). Returns the texts.
+	 */
+	const openList = async (opener, entries, count, what) => {
+		await waitFor(
+			async () => {
+				if (!(await entries.first().isVisible())) await opener.click();
+				await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
+				return (await entries.count()) === count;
+			},
+			{ timeoutMs: 30_000, what: `${what} to list ${count} entries` },
+		).catch(async (error) => {
+			throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
+		});
+		await page.waitForTimeout(300); // the opening animation, for the picture
+		return (await entries.allTextContents()).map((t) => t.trim());
+	};
+	/** A resource locator's From List dropdown. */
+	const locatorList = (ndv, name, count) =>
+		openList(
+			ndv.locator(`[data-test-id=resource-locator-${name}] [data-test-id=rlc-input]`),
+			page.locator('[data-test-id=rlc-item]:visible'),
+			count,
+			`the ${name} list`,
+		);
+	/** An options parameter's dropdown. */
+	const optionsList = (ndv, name, count) =>
+		openList(
+			ndv.locator(`[data-test-id=parameter-input-${name}]`),
+			page.locator('.el-select-dropdown:visible .el-select-dropdown__item'),
+			count,
+			`the ${name} dropdown`,
+		);
+
+	test('WhatsApp → Send Template: the sender list, then the approved templates of the sender picked', async () => {
+		await page.goto(`${origin}/workflow/${DROPDOWNS}`);
+		const ndv = await openNode('Send WhatsApp template');
+		const senders = sandbox.store.chat.senders.filter((s) => s.user_id === alice());
+		assert.ok(senders.length >= 1, 'the sandbox holds senders for the user');
+		const senderTexts = await locatorList(ndv, 'senderId', senders.length);
+		for (const sender of senders) {
+			assert.ok(
+				senderTexts.some((t) => t.startsWith(`${sender.display_name} (${formatPhoneForDisplay(sender.phone_number)}`)),
+				`sender "${sender.display_name}" is offered: ${senderTexts.join(' | ')}`,
+			);
+		}
+		assert.ok(requestsTo(sandbox, 'GET', '/api/user/whatsapp/senders').length >= 1, 'the list came from the platform');
+
+		// Pick the sender with the most approved templates (the others' must not show up).
+		const approved = (sender) => sandbox.store.chat.templates.filter((t) => t.sender_id === sender.id && t.status === 'approved');
+		const sender = [...senders].sort((a, b) => approved(b).length - approved(a).length)[0];
+		const templates = approved(sender);
+		assert.ok(templates.length >= 1, 'the sender has approved templates');
+		await page
+			.locator('[data-test-id=rlc-item]:visible')
+			.filter({ hasText: sender.display_name })
+			.first()
+			.click();
+
+		const templateTexts = await optionsList(ndv, 'templateId', templates.length);
+		// exactly the approved templates of the sender picked, each with its variables
+		for (const template of templates) {
+			const text = templateTexts.find((t) => t.startsWith(`${template.name} (${template.language})`));
+			assert.ok(text, `template "${template.name}" is offered: ${templateTexts.join(' | ')}`);
+			if (template.variables.length > 0) assert.ok(text.includes(`Variables: ${template.variables.join(', ')}`), `with its variables: ${text}`);
+		}
+		const asked = requestsTo(sandbox, 'GET', `/api/user/whatsapp/senders/${sender.id}/templates`);
+		assert.ok(asked.some((r) => r.query.status === 'approved'), 'only approved templates were asked for');
+		await screenshot('whatsapp-template-dropdown.png', false);
+		await closeNode();
+	});
+
+	test('Campaign → Start: the campaign list holds the user\'s campaigns', async () => {
+		const ndv = await openNode('Start campaign');
+		const campaigns = sandbox.store.campaigns.filter((c) => c.user_id === alice());
+		assert.ok(campaigns.length >= 1);
+		const texts = await locatorList(ndv, 'campaignId', campaigns.length);
+		for (const campaign of campaigns) {
+			assert.ok(texts.includes(`${campaign.name} (${campaign.status})`), `campaign "${campaign.name}" is offered: ${texts.join(' | ')}`);
+		}
+		await screenshot('campaign-dropdown.png', false);
+		await closeNode();
+	});
+
+	test('SMS → Send: the From dropdown holds the user\'s phone numbers', async () => {
+		const ndv = await openNode('Send SMS');
+		const numbers = sandbox.store.phoneNumbers.filter((p) => p.user_id === alice());
+		assert.ok(numbers.length >= 1);
+		const texts = await optionsList(ndv, 'from', numbers.length);
+		for (const number of numbers) {
+			const shown = formatPhoneForDisplay(number.phone_number);
+			assert.ok(texts.some((t) => t.startsWith(shown)), `${shown} is offered: ${texts.join(' | ')}`);
+		}
+		assert.ok(requestsTo(sandbox, 'GET', '/api/user/assistants/phone-numbers').length >= 1);
+		await screenshot('sms-sender-dropdown.png', false);
+		await closeNode();
+	});
+
+	test('Conversation → Create: the assistant list holds the user\'s assistants only', async () => {
+		const ndv = await openNode('Create conversation');
+		const assistants = sandbox.store.assistants.filter((a) => a.user_id === alice());
+		const others = sandbox.store.assistants.filter((a) => a.user_id !== alice());
+		const texts = await locatorList(ndv, 'assistantId', assistants.length);
+		for (const assistant of assistants) {
+			assert.ok(texts.some((t) => t.startsWith(assistant.name)), `assistant "${assistant.name}" is offered`);
+		}
+		for (const other of others) assert.ok(!texts.some((t) => t.startsWith(`${other.name} (`)), `another user's "${other.name}" is not`);
+		await screenshot('conversation-assistant-dropdown.png', false);
+		await closeNode();
 	});
 });

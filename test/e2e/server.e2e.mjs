@@ -1,17 +1,27 @@
 // The trigger in a running n8n (`n8n start`): activating the example "route finished calls" workflow
 // points the assistant's post-call webhook at n8n; the sandbox completes simulated calls and
 // delivers them; n8n records successful executions with the calls' data; deactivating puts the
-// assistant's webhook settings back.
+// assistant's webhook settings back. The same for Conversation Ended (an ended WhatsApp chat), and a
+// version-2 Call Ended trigger with Download Recording: the recording lands as binary data in the
+// execution and the recording host never sees the token.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { waitFor } from '../../scripts/lib/n8n.mjs';
 import { readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
-import { ROOT } from './helpers.mjs';
+import { E2E_DIR, ROOT, requestsTo } from './helpers.mjs';
 
 const WORKFLOW_ID = 'vaExampleRouteCl';
+const CONVERSATION_WORKFLOW_ID = 'vaE2eConvEnded01';
+const RECORDING_WORKFLOW_ID = 'vaE2eRecTrigger1';
 const ASSISTANT_ID = 1;
-const WEBHOOK_FIELDS = ['webhook_url', 'is_webhook_active', 'send_webhook_only_on_completed', 'include_recording_in_webhook'];
+const WEBHOOK_FIELDS = [
+	'webhook_url',
+	'is_webhook_active',
+	'send_webhook_only_on_completed',
+	'include_recording_in_webhook',
+	'conversation_ended_webhook_url',
+];
 
 const settingsOf = (assistant) => Object.fromEntries(WEBHOOK_FIELDS.map((k) => [k, assistant[k]]));
 
@@ -26,7 +36,11 @@ describe('n8n start: Voice Assistant Trigger', { timeout: 600_000 }, () => {
 		stack = await startStack({
 			stepMs: 20,
 			server: true,
-			workflows: readWorkflows([`${ROOT}/examples/route-finished-calls.json`]),
+			workflows: readWorkflows([
+				`${ROOT}/examples/route-finished-calls.json`,
+				`${E2E_DIR}/workflows/conversation-ended.json`,
+				`${E2E_DIR}/workflows/call-ended-recording.json`,
+			]),
 			log: (l) => console.log(`# ${l}`),
 		});
 		({ sandbox, n8n } = stack);
@@ -37,6 +51,7 @@ describe('n8n start: Voice Assistant Trigger', { timeout: 600_000 }, () => {
 			is_webhook_active: true,
 			send_webhook_only_on_completed: true,
 			include_recording_in_webhook: false,
+			conversation_ended_webhook_url: 'https://crm.example.com/hooks/chats',
 		});
 		before_ = settingsOf(assistant);
 	});
@@ -114,6 +129,93 @@ describe('n8n start: Voice Assistant Trigger', { timeout: 600_000 }, () => {
 			timeoutMs: 30_000,
 			what: 'the previous webhook_url to be back',
 		}).catch(() => {});
+		assert.deepEqual(settingsOf(assistant), before_);
+	});
+
+	const placeCall = async (phone) => {
+		const res = await fetch(`${sandbox.baseUrl}/user/make_call`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${sandbox.tokens.alice}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ assistant_id: ASSISTANT_ID, phone_number: phone }),
+		});
+		assert.equal(res.status, 200);
+		return (await res.json()).call_id;
+	};
+
+	test('Conversation Ended: activating registers n8n as the conversation-ended URL', async () => {
+		const activated = await n8n.rest.activateWorkflow(CONVERSATION_WORKFLOW_ID);
+		assert.equal(activated.active, true);
+		await waitFor(() => assistant.conversation_ended_webhook_url?.startsWith(`${n8n.server.origin}/webhook/`), {
+			timeoutMs: 30_000,
+			what: `the assistant's conversation_ended_webhook_url to point at n8n (it is ${assistant.conversation_ended_webhook_url})`,
+		});
+		assert.match(assistant.conversation_ended_webhook_url, /\?secret=[0-9a-f]{32,}$/, 'deliveries carry a secret');
+		assert.equal(
+			requestsTo(sandbox, 'POST', '/api/user/assistants/enable-conversation-ended-webhook').length,
+			1,
+			'registered through enable-conversation-ended-webhook',
+		);
+	});
+
+	test('Conversation Ended: an ended WhatsApp conversation runs the workflow with its data', async () => {
+		const conversationId = sandbox.simulateWhatsAppMessage({ senderId: 1, from: '+4915199990001', message: 'Danke, bis morgen!', name: 'Eva' });
+		const result = await sandbox.simulateConversationEnd({ conversationId });
+		assert.equal(result.webhook_response?.status, 200, 'n8n accepted the conversation-ended webhook');
+
+		const [execution] = await n8n.rest.waitForExecutions(CONVERSATION_WORKFLOW_ID, { count: 1 });
+		assert.equal(execution.status, 'success');
+		assert.equal(execution.mode, 'webhook');
+		const runData = execution.data.resultData.runData;
+		const trigger = runData['Conversation ended'][0].data.main[0][0].json;
+		assert.equal(trigger.conversation_id, conversationId);
+		assert.equal(trigger.type, 'whatsapp');
+		assert.equal(trigger.customer_phone, '+4915199990001');
+		assert.equal(trigger.transcript, 'User: Danke, bis morgen!');
+		assert.equal(runData['Follow up'][0].data.main[0][0].json.follow_up, 'Write to Eva at +4915199990001');
+	});
+
+	test('Conversation Ended: deactivating puts the previous URL back', async () => {
+		const deactivated = await n8n.rest.deactivateWorkflow(CONVERSATION_WORKFLOW_ID);
+		assert.equal(deactivated.active, false);
+		await waitFor(() => assistant.conversation_ended_webhook_url === before_.conversation_ended_webhook_url, {
+			timeoutMs: 30_000,
+			what: `the previous conversation_ended_webhook_url to be back (it is ${assistant.conversation_ended_webhook_url})`,
+		});
+		assert.deepEqual(settingsOf(assistant), before_, 'and the post-call settings were not touched');
+	});
+
+	test('Download Recording (trigger version 2): the recording lands as binary data, the recording host never sees the token', async () => {
+		const activated = await n8n.rest.activateWorkflow(RECORDING_WORKFLOW_ID);
+		assert.equal(activated.active, true);
+		await waitFor(() => assistant.webhook_url?.startsWith(`${n8n.server.origin}/webhook/`), {
+			timeoutMs: 30_000,
+			what: 'the assistant webhook_url to point at n8n',
+		});
+		assert.equal(assistant.include_recording_in_webhook, true, 'Download Recording asks for the recording URL');
+		sandbox.recordingRequests.splice(0);
+
+		const callId = await placeCall('+4915123456781');
+		await sandbox.waitForIdle();
+		const call = sandbox.store.calls.find((c) => c.id === callId);
+		assert.equal(call.webhook_response?.status, 200, 'n8n accepted the post-call webhook');
+		assert.ok(call.recording_url?.startsWith(sandbox.recordingsOrigin), 'the call has a recording on the recording host');
+
+		const [execution] = await n8n.rest.waitForExecutions(RECORDING_WORKFLOW_ID, { count: 1 });
+		assert.equal(execution.status, 'success');
+		const [item] = execution.data.resultData.runData['Call ended with recording'][0].data.main[0];
+		assert.equal(item.json.call_id, callId);
+		assert.equal(item.json.recording_error, null);
+		assert.equal(item.binary?.data?.fileName, `call-${callId}.mp3`);
+		assert.equal(item.binary?.data?.mimeType, 'audio/mpeg');
+		assert.ok(sandbox.recordingRequests.length >= 1, 'n8n fetched the recording from the recording host');
+		assert.deepEqual(
+			sandbox.recordingRequests.map((r) => r.authorization),
+			sandbox.recordingRequests.map(() => null),
+			'no Authorization header reached the recording host',
+		);
+
+		await n8n.rest.deactivateWorkflow(RECORDING_WORKFLOW_ID);
+		await waitFor(() => assistant.webhook_url === before_.webhook_url, { timeoutMs: 30_000, what: 'the previous webhook_url to be back' });
 		assert.deepEqual(settingsOf(assistant), before_);
 	});
 });

@@ -4,7 +4,7 @@
  * plain trigger of our credential and not offered as an AI tool.
  */
 import { NodeHelpers } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
@@ -45,7 +45,11 @@ describe('trigger description', () => {
 		expect(trigger.description.version).toBe(2);
 		const v1 = versioned.getNodeType(1) as VoiceAssistantTriggerVersion;
 		expect(v1.description.version).toBe(1);
-		expect(v1.description.properties).toEqual(trigger.description.properties);
+		// version 2 adds only Download Recording (and its field) to the options; version 1 keeps the rest as it was
+		const withoutDownload = trigger.description.properties.map((p) =>
+			p.name === 'options' ? { ...p, options: (p.options as INodeProperties[]).filter((o) => !['downloadRecording', 'binaryPropertyName'].includes(o.name)) } : p,
+		);
+		expect(v1.description.properties).toEqual(withoutDownload);
 	});
 
 	it('version 2 answers an immediate response with what the node hands back (JSON), version 1 as before', () => {

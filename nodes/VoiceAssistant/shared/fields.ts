@@ -262,3 +262,13 @@ export function valueOptions(values: readonly string[]): INodePropertyOptions[] 
 		value,
 	}));
 }
+
+/** Download Recording's target field (Call → Get and the trigger): shown while Download Recording is on. */
+export const recordingBinaryField: INodeProperties = {
+	displayName: 'Put Recording in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	description: 'The name of the binary field the recording is put in',
+	displayOptions: { show: { downloadRecording: [true] } },
+};

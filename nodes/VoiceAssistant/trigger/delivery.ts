@@ -2,6 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { receiveConversationEnded } from './conversationEnded';
 import { deliverySlot, readRegistration } from './registration';
+import { downloadsRecording, withRecording } from './recording';
 import { isReplay } from './replays';
 import { SECRET_PARAM, secretMatchesHash } from './secret';
 import { simplifyDelivery } from './simplify';
@@ -79,6 +80,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const simplify = this.getNodeParameter('simplify', false) as boolean;
+	const json = simplify ? simplifyDelivery(body) : body;
+	const item = downloadsRecording(this) ? await withRecording(this, json, body) : { json };
 	// The answer of "Respond: Immediately" (version 2; trigger/description.ts).
-	return { workflowData: [[{ json: simplify ? simplifyDelivery(body) : body }]], webhookResponse: { received: true } };
+	return { workflowData: [[item]], webhookResponse: { received: true } };
 }

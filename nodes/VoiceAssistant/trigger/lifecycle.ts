@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { assistantIdParameter, lookupAssistant, requireAssistant } from './assistant';
+import { downloadsRecording } from './recording';
 import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration } from './registration';
 import type { CallEndedOptions, Registration, Slot, TriggerEvent, WebhookSettings } from './registration';
 import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from './secret';
@@ -27,7 +28,8 @@ function wanted(ctx: IHookFunctions): Wanted {
 	return {
 		event,
 		assistantId,
-		options: { onlyCompleted: options.onlyCompleted === true, includeRecording: options.includeRecording === true },
+		// Download Recording needs the recording URL in the notification: it turns Include Recording on.
+		options: { onlyCompleted: options.onlyCompleted === true, includeRecording: options.includeRecording === true || downloadsRecording(ctx) },
 	};
 }
 

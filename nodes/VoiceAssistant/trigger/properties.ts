@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { recordingBinaryField } from '../shared/fields';
 import { CALL_STATES } from '../shared/limits';
 
 const STATE_NAMES: Record<(typeof CALL_STATES)[number], string> = {
@@ -20,6 +21,7 @@ const callStateOptions: INodePropertyOptions[] = CALL_STATES.map((state) => ({ n
 	(a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1),
 );
 
+/** The properties of version 1 (unchanged for its workflows); later versions add options (triggerPropertiesFor). */
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName: 'Event',
@@ -179,3 +181,34 @@ export const triggerProperties: INodeProperties[] = [
 		],
 	},
 ];
+
+/**
+ * Version 2 adds Download Recording (Call Ended). It needs the recording URL in the notification, so
+ * while it is on the trigger registers with include_recording_in_webhook whatever Include Recording
+ * says (trigger/lifecycle.ts).
+ */
+const downloadRecordingOptions: INodeProperties[] = [
+	{
+		displayName: 'Download Recording',
+		name: 'downloadRecording',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { '/event': ['callEnded'] } },
+		description:
+			"Whether to download the call recording (MP3) into a binary field of the item. Turns on the recording URL in the notification by itself. When a call has no recording or the download fails, the workflow still runs and the item's recording_error says why.",
+	},
+	{ ...recordingBinaryField, displayOptions: { show: { '/event': ['callEnded'], downloadRecording: [true] } } },
+];
+
+// The editor lists a collection's options in this order: alphabetical, like n8n's own nodes.
+const byDisplayName = (a: INodeProperties, b: INodeProperties) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1);
+
+/** The properties of one version of the trigger. */
+export function triggerPropertiesFor(version: number): INodeProperties[] {
+	if (version < 2) return triggerProperties;
+	return triggerProperties.map((property) =>
+		property.name === 'options'
+			? { ...property, options: [...(property.options as INodeProperties[]), ...downloadRecordingOptions].sort(byDisplayName) }
+			: property,
+	);
+}

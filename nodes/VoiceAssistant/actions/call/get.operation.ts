@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { evaluationObject, transcriptText } from '../../shared/callRecord';
-import { callIdField, simplifyField } from '../../shared/fields';
+import { callIdField, recordingBinaryField, simplifyField } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { requireBoolean, requireId, requireText } from '../../shared/validate';
 import { recordAnswer } from '../answers';
@@ -28,14 +28,7 @@ const fields: INodeProperties[] = [
 				description:
 					'Whether to download the call recording (MP3) into a binary field of the item. The item fails with a clear message when the call has no recording.',
 			},
-			{
-				displayName: 'Put Recording in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description: 'The name of the binary field the recording is put in',
-				displayOptions: { show: { downloadRecording: [true] } },
-			},
+			recordingBinaryField,
 		],
 	},
 ];
