@@ -11,6 +11,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../../../shared/limits';
+import { effectiveBaseUrl } from '../../../transport/baseUrl';
 import { apiRequestAllPages } from '../../../transport/paginate';
 import { credentialKey } from '../../../transport/pacers';
 import { CREDENTIAL_TYPE } from '../../../transport/request';
@@ -54,7 +55,7 @@ export async function snapshotBeforeCall(
 	args: { assistantId: number; phoneNumber: string; itemIndex: number },
 ): Promise<CallSnapshot> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const credential = credentialKey(String(credentials.baseUrl ?? ''), String(credentials.apiToken ?? ''));
+	const credential = credentialKey(effectiveBaseUrl(credentials), String(credentials.apiToken ?? ''));
 	const dateFrom = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
 	let knownIds: number[] | null = null;
 	if (answersWithCallId.get(credential) !== true) {
