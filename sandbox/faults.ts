@@ -28,8 +28,8 @@ export function checkFaultSpec(spec: unknown): FaultSpec {
 	} else if (s.kind === 'huge-body' || s.kind === 'echo-headers') {
 		if (s.status !== undefined && !(Number.isInteger(s.status) && s.status >= 400 && s.status <= 599)) throw new FaultError('status must be 4xx or 5xx');
 		if (s.bytes !== undefined && !(Number.isInteger(s.bytes) && s.bytes > 0 && s.bytes <= 64 * 1024 * 1024)) throw new FaultError('bytes must be 1 to 64 MiB');
-	} else if (s.status !== undefined && ![400, 409, 422, 500, 502, 503].includes(s.status)) {
-		throw new FaultError('status must be 400, 409, 422, 500, 502 or 503');
+	} else if (s.status !== undefined && ![400, 404, 405, 409, 422, 500, 502, 503].includes(s.status)) {
+		throw new FaultError('status must be 400, 404, 405, 409, 422, 500, 502 or 503');
 	}
 	if (s.retryAfter !== undefined && !(typeof s.retryAfter === 'number' && s.retryAfter >= 0)) throw new FaultError('retryAfter must be a non-negative number of seconds');
 	if (s.match?.body !== undefined && (typeof s.match.body !== 'object' || s.match.body === null || Array.isArray(s.match.body))) {

@@ -61,6 +61,40 @@ describe('Wait for Call to End (make_call answers call_id)', () => {
 	});
 });
 
+describe('Wait for Call to End follows a known call id', () => {
+	const t = useWaitSandbox();
+	afterEach(() => t.sb.setFaults([]));
+
+	const pollsOf = (id: number) => ({
+		byId: t.sb.requests.filter((r) => r.method === 'GET' && r.path === `/api/user/calls/${id}`),
+		list: t.sb.requests.filter((r) => r.method === 'GET' && r.path === '/api/user/calls'),
+	});
+
+	it('one waiting call is read by its id (GET /user/calls/{id}), not from the list', async () => {
+		await t.run(waitParams(), { items: [{ phone: '+4917612345600', name: 'Warm-up' }] }); // make_call has answered a call_id once
+		t.sb.clearRequests();
+		const result = await t.run(waitParams(), { items: [{ phone: '+4917612345601', name: 'Ida' }] });
+		if (result.error) throw result.error;
+		const id = Number(result.items[0].json.call_id);
+		expect(result.items[0].json).toMatchObject({ status: 'completed', customer_phone: '+4917612345601' });
+		expect(pollsOf(id).byId.length).toBeGreaterThan(0);
+		expect(pollsOf(id).list).toHaveLength(0);
+	});
+
+	it('a deployment without GET /user/calls/{id} (404) is followed through the list instead, and the item still ends', async () => {
+		t.sb.setFaults([{ kind: 'status', status: 404, match: { method: 'GET', path: '/user/calls/' } }]);
+		t.sb.clearRequests();
+		const result = await t.run(waitParams(), { items: [{ phone: '+4917612345602', name: 'Otto' }] });
+		if (result.error) throw result.error;
+		const id = Number(result.items[0].json.call_id);
+		expect(result.items[0].json).toMatchObject({ status: 'completed', customer_phone: '+4917612345602' });
+		// Tried once, then never again: the list did the rest.
+		expect(pollsOf(id).byId).toHaveLength(1);
+		expect(pollsOf(id).list.length).toBeGreaterThan(0);
+		expect(makeCallRequests(t.sb)).toHaveLength(1);
+	});
+});
+
 describe('Wait for Call to End (make_call answers only {message, data: {}})', () => {
 	const t = useWaitSandbox({ makeCallAnswer: 'data-only' });
 

@@ -61,6 +61,8 @@ export class CallPoller {
 	private readonly groups = new Map<number, Group>();
 	private readonly budget: PollBudget;
 	private running = false;
+	/** false once this deployment turned out not to serve GET /user/calls/{id} */
+	private byId = true;
 	private wake = new AbortController();
 	/** the execution in whose name the latest poll was made */
 	private lastAsked?: IExecuteFunctions;
@@ -165,6 +167,18 @@ export class CallPoller {
 		const phones = [...new Set(members.map((waiter) => waiter.phone))];
 		const dateFrom = members.map((waiter) => waiter.dateFrom).sort()[0];
 		try {
+			// One waiting call whose id is known: GET /user/calls/{id} costs the same one request as the
+			// list and cannot miss it on a busy assistant. Several: the list serves them all at once.
+			const [lone] = members;
+			if (members.length === 1 && lone.callId !== undefined && this.byId) {
+				const record = await this.fetchOne(lone, lone.callId);
+				if (record) {
+					this.apply(assistantId, lone.phone, [record]);
+					group.failures = 0;
+					this.spaceNext(group);
+					return;
+				}
+			}
 			const shared = await this.fetch(members, { assistant_id: assistantId, date_from: dateFrom, ...(phones.length === 1 ? { phone_number: phones[0] } : {}) });
 			for (const phone of phones) {
 				let records = shared.records.filter((record) => samePhone(record.client_phone_number, phone));
@@ -183,20 +197,49 @@ export class CallPoller {
 				for (const waiter of members) this.finish(waiter, undefined, error);
 			}
 		}
-		// Longer calls are asked about less often; a new call joining resets this (wait()).
+		this.spaceNext(group);
+	}
+
+	/** Longer calls are asked about less often; a new call joining resets this (wait()). */
+	private spaceNext(group: Group): void {
 		group.intervalMs = Math.min(group.intervalMs * GROWTH, this.budget.spacingMs() * MAX_INTERVAL_FACTOR);
 		group.dueAt = Date.now() + group.intervalMs;
 	}
 
-	/** One poll request, within the budget, made in the name of a waiting item whose execution still runs. */
-	private async fetch(members: Waiter[], qs: IDataObject): Promise<{ records: IDataObject[]; more: boolean }> {
+	/**
+	 * GET /user/calls/{id} (the platform's wider API, not the reference). A 404 or 405 means this
+	 * deployment does not serve it (make_call has just answered the id, so the call exists): the
+	 * poller goes back to the list for good, and the item waits on as before.
+	 */
+	private async fetchOne(waiter: Waiter, callId: number): Promise<IDataObject | undefined> {
+		const ctx = await this.turn([waiter]);
+		try {
+			const answer = (await apiRequest.call(ctx, 'GET', `/user/calls/${callId}`, { itemIndex: waiter.itemIndex })) as IDataObject | undefined;
+			const record = answer?.data !== null && typeof answer?.data === 'object' && !Array.isArray(answer.data) ? (answer.data as IDataObject) : answer;
+			return record?.id === callId ? record : undefined;
+		} catch (error) {
+			if (!['404', '405'].includes(String((error as { httpCode?: unknown }).httpCode))) throw error;
+			this.byId = false;
+			return undefined;
+		}
+	}
+
+	/** Waits for the poll budget and picks the execution in whose name the next poll is made. */
+	private async turn(members: Waiter[]): Promise<IExecuteFunctions> {
 		const live = members.find((waiter) => waiter.ctx?.getExecutionCancelSignal?.()?.aborted !== true) ?? members[0];
 		this.lastAsked = live.ctx;
 		for (let wait = this.budget.waitMs(Date.now()); wait > 0; wait = this.budget.waitMs(Date.now())) await sleep(wait);
 		this.budget.take(Date.now());
-		const answer = (await apiRequest.call(live.ctx as IExecuteFunctions, 'GET', '/user/calls', {
+		return live.ctx as IExecuteFunctions;
+	}
+
+	/** One poll request, within the budget, made in the name of a waiting item whose execution still runs. */
+	private async fetch(members: Waiter[], qs: IDataObject): Promise<{ records: IDataObject[]; more: boolean }> {
+		const ctx = await this.turn(members);
+		const asking = members.find((waiter) => waiter.ctx === ctx) ?? members[0];
+		const answer = (await apiRequest.call(ctx, 'GET', '/user/calls', {
 			qs: { ...qs, per_page: PAGE, page: 1 },
-			itemIndex: live.itemIndex,
+			itemIndex: asking.itemIndex,
 		})) as IDataObject | IDataObject[] | undefined;
 		const records = Array.isArray(answer) ? answer : Array.isArray(answer?.data) ? (answer.data as IDataObject[]) : [];
 		const total = Number(Array.isArray(answer) ? records.length : answer?.total);
