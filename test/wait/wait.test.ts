@@ -1,5 +1,6 @@
 /** Call → Make with "Wait for Call to End", run through n8n-core against the sandbox. */
 import { simplifyDelivery } from '../../nodes/VoiceAssistant/trigger/simplify';
+import { CALLS_WAITED_FOR_AT_ONCE } from '../../nodes/VoiceAssistant/actions/call/wait/fields';
 import { makeCallRequests, useWaitSandbox, waitParams } from './helpers';
 
 describe('Wait for Call to End (make_call answers call_id)', () => {
@@ -92,6 +93,36 @@ describe('Wait for Call to End follows a known call id', () => {
 		expect(pollsOf(id).byId).toHaveLength(1);
 		expect(pollsOf(id).list.length).toBeGreaterThan(0);
 		expect(makeCallRequests(t.sb)).toHaveLength(1);
+	});
+});
+
+describe('Wait for Call to End in a batch, Requests in Parallel on automatic', () => {
+	const t = useWaitSandbox();
+
+	/** The most calls the platform had running at the same moment, from its own records. */
+	function mostAtOnce(phones: string[]): number {
+		const calls = t.sb.store.calls.filter((c) => phones.includes(c.client_phone_number));
+		const edges = calls.flatMap((c) => [
+			{ at: c.created_at, step: 1 },
+			{ at: c.finished_at ?? Infinity, step: -1 },
+		]);
+		edges.sort((a, b) => a.at - b.at || a.step - b.step);
+		let running = 0;
+		let most = 0;
+		for (const edge of edges) most = Math.max(most, (running += edge.step));
+		return most;
+	}
+
+	it(`never has more than ${CALLS_WAITED_FOR_AT_ONCE} calls in progress at once; every call placed once and waited for`, async () => {
+		const items = Array.from({ length: 30 }, (_, i) => ({ phone: `+491761234${String(i).padStart(3, '0')}${i % 5}`, name: `Lead ${i}` }));
+		const phones = [...new Set(items.map((item) => item.phone))];
+		expect(phones).toHaveLength(30);
+		const result = await t.run(waitParams(), { items });
+		if (result.error) throw result.error;
+		expect(result.items.map((item) => item.json.status)).toEqual(items.map(() => 'completed'));
+		expect(makeCallRequests(t.sb)).toHaveLength(30);
+		expect(mostAtOnce(phones)).toBeLessThanOrEqual(CALLS_WAITED_FOR_AT_ONCE);
+		expect(mostAtOnce(phones)).toBeGreaterThan(1); // still several at once
 	});
 });
 

@@ -3,14 +3,15 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiFor } from './api';
 import { binaryOf } from './binary';
-import { checkBatch } from './batch/checkBatch';
+import { checkBatch, type Checked } from './batch/checkBatch';
 import { asItemError, describeStop, errorItem, invalidBatchError } from './batch/report';
 import { runMemoryFor } from './batch/retryMemory';
 import { AutoConcurrency } from './batch/concurrency';
 import { StopGate, runInOrder } from './batch/runInOrder';
 import { sendItem } from './batch/sendItem';
 import { findOperation } from './operations';
-import { readRequestOptions } from './requestOptions';
+import type { AnyOperation } from './operation';
+import { readRequestOptions, type RequestOptions } from './requestOptions';
 
 /**
  * The item loop, in three steps:
@@ -47,7 +48,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const memory = op.write ? runMemoryFor(this) : undefined;
 	let replayed = 0;
 	// How many at once: chosen from what the platform says, never above Requests in Parallel.
-	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(options.parallel) };
+	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(ceilingOf(op, checked, options)) };
 	const sending = { ...options, batch };
 	const outcomes = await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex): Promise<INodeExecutionData[]> => {
 		const entry = checked[itemIndex];
@@ -75,4 +76,12 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	// n8n runs a node again (Retry On Fail) when its first output item is an error item.
 	memory?.finish(output[0]?.json.error !== undefined);
 	return [output];
+}
+
+/** Requests in Parallel when set; otherwise the automatic ceiling, lowered by what the items need. */
+function ceilingOf(op: AnyOperation, checked: Checked[], options: RequestOptions): number {
+	if (!options.automatic || !op.automaticLimit) return options.parallel;
+	let ceiling = options.parallel;
+	for (const entry of checked) if (entry.ok) ceiling = Math.min(ceiling, op.automaticLimit(entry.prepared) ?? ceiling);
+	return ceiling;
 }

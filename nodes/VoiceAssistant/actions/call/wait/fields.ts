@@ -6,6 +6,9 @@ import type { ItemParams } from '../../itemParams';
 /** Bounds of Max Wait, in minutes. */
 export const MAX_WAIT_MINUTES = { min: 1, max: 60, default: 15 } as const;
 
+/** Calls in progress at once while waiting, when Requests in Parallel is automatic. */
+export const CALLS_WAITED_FOR_AT_ONCE = 10;
+
 export const waitFields: INodeProperties[] = [
 	{
 		displayName: 'Wait for Call to End',
@@ -13,7 +16,7 @@ export const waitFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to wait until the call has ended and output what happened (status, duration, transcript, extracted variables, costs) instead of "initiated". The platform is asked about the call every few seconds, within a fifth of its rate limit.',
+			`Whether to wait until the call has ended and output what happened (status, duration, transcript, extracted variables, costs) instead of "initiated". The platform is asked about the call every few seconds, within a fifth of its rate limit. With Requests in Parallel on automatic, at most ${CALLS_WAITED_FOR_AT_ONCE} calls are in progress at once.`,
 	},
 	{
 		displayName: 'Max Wait (Minutes)',

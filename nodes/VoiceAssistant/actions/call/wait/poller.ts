@@ -19,6 +19,7 @@ const MAX_FAILURES = 3;
 /** Longest single nap, so a new waiter or a freed budget slot is picked up soon. */
 const NAP_MS = 1000;
 const PAGE = 100;
+const ROUTE_MISSING = Symbol('no GET /user/calls/{id} here');
 
 export interface WaiterInit {
 	seq: number;
@@ -213,15 +214,17 @@ export class CallPoller {
 	 */
 	private async fetchOne(waiter: Waiter, callId: number): Promise<IDataObject | undefined> {
 		const ctx = await this.turn([waiter]);
-		try {
-			const answer = (await apiRequest.call(ctx, 'GET', `/user/calls/${callId}`, { itemIndex: waiter.itemIndex })) as IDataObject | undefined;
-			const record = answer?.data !== null && typeof answer?.data === 'object' && !Array.isArray(answer.data) ? (answer.data as IDataObject) : answer;
-			return record?.id === callId ? record : undefined;
-		} catch (error) {
-			if (!['404', '405'].includes(String((error as { httpCode?: unknown }).httpCode))) throw error;
+		// Any other failure goes on to pollGroup, which counts it like a failed list poll.
+		const answer = (await apiRequest.call(ctx, 'GET', `/user/calls/${callId}`, { itemIndex: waiter.itemIndex }).then(
+			(body) => body,
+			(error: unknown) => (['404', '405'].includes(String((error as { httpCode?: unknown }).httpCode)) ? ROUTE_MISSING : Promise.reject(error)),
+		)) as IDataObject | typeof ROUTE_MISSING | undefined;
+		if (answer === ROUTE_MISSING) {
 			this.byId = false;
 			return undefined;
 		}
+		const record = answer?.data !== null && typeof answer?.data === 'object' && !Array.isArray(answer.data) ? (answer.data as IDataObject) : answer;
+		return record?.id === callId ? record : undefined;
 	}
 
 	/** Waits for the poll budget and picks the execution in whose name the next poll is made. */
