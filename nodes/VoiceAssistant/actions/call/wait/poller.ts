@@ -4,9 +4,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { pacerFor } from '../../../transport/pacers';
 import { apiRequest } from '../../../transport/request';
 import { PollBudget } from './budget';
+import { firstPage, oneCall } from './answers';
 import { assignCalls, samePhone } from './match';
 import type { MatchEntry } from './match';
 import { isFinalState } from './states';
+import { phoneKey, type Group, type Waiter, type WaiterInit } from './waiter';
 
 /** How much longer the next poll of a group waits than the last one, while nothing new joins it. */
 const GROWTH = 1.5;
@@ -20,31 +22,6 @@ const MAX_FAILURES = 3;
 const NAP_MS = 1000;
 const PAGE = 100;
 const ROUTE_MISSING = Symbol('no GET /user/calls/{id} here');
-
-export interface WaiterInit {
-	seq: number;
-	assistantId: number;
-	phone: string;
-	dateFrom: string;
-	knownIds: number[] | null;
-	takenAt: number;
-}
-
-interface Waiter extends WaiterInit {
-	known: ReadonlySet<number> | null;
-	callId?: number;
-	lastStatus?: string;
-	/** set once make_call has answered: the item is waiting */
-	ctx?: IExecuteFunctions;
-	itemIndex: number;
-	settle?: { resolve(record: IDataObject): void; reject(error: unknown): void };
-}
-
-interface Group {
-	intervalMs: number;
-	dueAt: number;
-	failures: number;
-}
 
 /**
  * One poller per credential, shared by every waiting item of every execution in this process.
@@ -223,8 +200,7 @@ export class CallPoller {
 			this.byId = false;
 			return undefined;
 		}
-		const record = answer?.data !== null && typeof answer?.data === 'object' && !Array.isArray(answer.data) ? (answer.data as IDataObject) : answer;
-		return record?.id === callId ? record : undefined;
+		return oneCall(answer, callId);
 	}
 
 	/** Waits for the poll budget and picks the execution in whose name the next poll is made. */
@@ -244,10 +220,7 @@ export class CallPoller {
 			qs: { ...qs, per_page: PAGE, page: 1 },
 			itemIndex: asking.itemIndex,
 		})) as IDataObject | IDataObject[] | undefined;
-		const records = Array.isArray(answer) ? answer : Array.isArray(answer?.data) ? (answer.data as IDataObject[]) : [];
-		const total = Number(Array.isArray(answer) ? records.length : answer?.total);
-		const lastPage = Number(Array.isArray(answer) ? 1 : answer?.last_page);
-		return { records, more: (Number.isFinite(total) && total > records.length) || lastPage > 1 };
+		return firstPage(answer);
 	}
 
 	private allListed(waiters: Waiter[], records: IDataObject[]): boolean {
@@ -302,9 +275,6 @@ export class CallPoller {
 	}
 }
 
-function phoneKey(waiter: WaiterInit): string {
-	return `${waiter.assistantId}|${waiter.phone}`;
-}
 
 const pollers = new Map<string, CallPoller>();
 
