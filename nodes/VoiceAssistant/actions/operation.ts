@@ -28,6 +28,12 @@ export interface Operation<P extends Prepared = Prepared> {
 	write?: WriteEffect;
 	/** Reads the item's parameters and builds its request; every check, no I/O. Throws an item error. */
 	prepare(item: ItemParams): P;
+	/**
+	 * The most items like this one in progress at once while Requests in Parallel is automatic, for
+	 * items that hold their slot long (Make with Wait keeps a call open for minutes). Undefined: the
+	 * automatic ceiling. A value the user sets for Requests in Parallel overrides it.
+	 */
+	automaticLimit?(prepared: P): number | undefined;
 	/** Lookups the prepared request still needs (reads, shared across the batch), before any write. */
 	resolve?(prepared: P, lookup: Lookup): Promise<P>;
 	/**

@@ -3,14 +3,15 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiFor } from './api';
 import { binaryOf } from './binary';
-import { checkBatch } from './batch/checkBatch';
+import { checkBatch, type Checked } from './batch/checkBatch';
 import { asItemError, describeStop, errorItem, invalidBatchError } from './batch/report';
 import { runMemoryFor } from './batch/retryMemory';
 import { AutoConcurrency } from './batch/concurrency';
 import { StopGate, runInOrder } from './batch/runInOrder';
 import { sendItem } from './batch/sendItem';
 import { findOperation } from './operations';
-import { readRequestOptions } from './requestOptions';
+import type { AnyOperation } from './operation';
+import { readRequestOptions, type RequestOptions } from './requestOptions';
 
 /**
  * The item loop, in three steps:
@@ -46,8 +47,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	const memory = op.write ? runMemoryFor(this) : undefined;
 	let replayed = 0;
-	// How many at once: chosen from what the platform says, never above Requests in Parallel.
-	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(options.parallel) };
+	// How many at once: chosen from what the platform says, never above Requests in Parallel (or,
+	// left automatic, above what the operation allows for its items).
+	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(automaticBound(op, checked, options)) };
 	const sending = { ...options, batch };
 	const outcomes = await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex): Promise<INodeExecutionData[]> => {
 		const entry = checked[itemIndex];
@@ -75,4 +77,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	// n8n runs a node again (Retry On Fail) when its first output item is an error item.
 	memory?.finish(output[0]?.json.error !== undefined);
 	return [output];
+}
+
+/** Requests in Parallel when the user set it; else the automatic ceiling, lowered to the smallest limit the operation sets for an item of this batch. */
+function automaticBound(op: AnyOperation, checked: Checked[], options: RequestOptions): number {
+	if (options.explicit || !op.automaticLimit) return options.parallel;
+	const limits = checked.flatMap((entry) => (entry.ok ? [op.automaticLimit?.(entry.prepared) ?? options.parallel] : []));
+	return Math.max(1, Math.min(options.parallel, ...limits));
 }

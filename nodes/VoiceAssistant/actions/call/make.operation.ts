@@ -4,7 +4,7 @@ import { assistantLocator, phoneField, variablesFields } from '../../shared/fiel
 import { writeAnswer } from '../../shared/items';
 import type { Operation, Prepared } from '../operation';
 import { abandonSnapshot, snapshotBeforeCall, waitForCallEnd, type CallSnapshot } from './wait';
-import { readMaxWaitMs, waitFields } from './wait/fields';
+import { AUTOMATIC_CALLS_IN_PROGRESS, readMaxWaitMs, waitFields } from './wait/fields';
 
 interface MakeCall extends Prepared {
 	assistantId: number;
@@ -40,6 +40,8 @@ export const operation: Operation<MakeCall> = {
 		...variablesFields('Values the assistant can use in this call, e.g. customer_name.'),
 		...waitFields,
 	],
+	// A waiting item holds its call for minutes: fewer at once than the automatic ceiling.
+	automaticLimit: ({ maxWaitMs }) => (maxWaitMs === undefined ? undefined : AUTOMATIC_CALLS_IN_PROGRESS),
 	prepare(item) {
 		const assistantId = item.locatorId('assistantId', 'Assistant');
 		const phone = item.phone(item.get('phoneNumber'), 'Customer Phone Number');

@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { pacerFor } from '../../../transport/pacers';
 import { apiRequest } from '../../../transport/request';
 import { PollBudget } from './budget';
+import { callRecordIn, callUnknownReason, classifyByIdFailure, listPage, type CallRoute } from './reads';
 import { assignCalls, samePhone } from './match';
 import type { MatchEntry } from './match';
 import { isFinalState } from './states';
@@ -47,12 +48,15 @@ interface Group {
 
 /**
  * One poller per credential, shared by every waiting item of every execution in this process.
- * Waiting items are grouped by assistant; each round of a group is one GET /user/calls (filtered by
- * the assistant, by the number too when the group has one number only, and by date_from), and
- * every item of the group reads its call from that one answer. A number whose call is not on the
- * first page of a busy assistant gets a request of its own. Rounds are spaced by the group's
- * interval (starting at the budget's spacing and growing while nothing new joins) and never exceed
- * the poll budget (budget.ts).
+ * Waiting items are grouped by assistant; a round of a group costs one request:
+ * - a group of one call whose id is known reads it with GET /user/calls/{id} (exact: no date filter,
+ *   no page), unless the deployment lacks that route (then, and for good, the list);
+ * - otherwise one GET /user/calls (filtered by the assistant, by the number too when the group has one
+ *   number only, and by date_from) serves every item of the group. A call not on the first page of a
+ *   busy assistant is read by id when it is the only one missing on its number, else its number gets
+ *   a list request of its own.
+ * Rounds are spaced by the group's interval (starting at the budget's spacing and growing while
+ * nothing new joins) and never exceed the poll budget (budget.ts).
  */
 export class CallPoller {
 	private readonly waiters = new Map<number, Waiter>();
@@ -64,6 +68,8 @@ export class CallPoller {
 	private wake = new AbortController();
 	/** the execution in whose name the latest poll was made */
 	private lastAsked?: IExecuteFunctions;
+	/** whether this deployment has GET /user/calls/{id} */
+	private callRoute: CallRoute = 'unknown';
 
 	constructor(credential: string) {
 		this.budget = new PollBudget(pacerFor(credential));
@@ -162,19 +168,10 @@ export class CallPoller {
 
 	private async pollGroup(assistantId: number, group: Group): Promise<void> {
 		const members = this.waiting().filter((waiter) => waiter.assistantId === assistantId);
-		const phones = [...new Set(members.map((waiter) => waiter.phone))];
-		const dateFrom = members.map((waiter) => waiter.dateFrom).sort()[0];
 		try {
-			const shared = await this.fetch(members, { assistant_id: assistantId, date_from: dateFrom, ...(phones.length === 1 ? { phone_number: phones[0] } : {}) });
-			for (const phone of phones) {
-				let records = shared.records.filter((record) => samePhone(record.client_phone_number, phone));
-				const onPhone = members.filter((waiter) => waiter.phone === phone);
-				if (shared.more && phones.length > 1 && !this.allListed(onPhone, records)) {
-					// Its calls may be on a later page of a busy assistant: ask for this number alone.
-					records = (await this.fetch(onPhone, { assistant_id: assistantId, date_from: dateFrom, phone_number: phone })).records;
-				}
-				this.apply(assistantId, phone, records);
-			}
+			// One call by its id costs what the list costs, and finds it on any page and any server clock.
+			const followed = members.length === 1 && (await this.followById(members[0]));
+			if (!followed) await this.pollList(assistantId, members);
 			group.failures = 0;
 		} catch (error) {
 			// A poll made in the name of an execution that was stopped meanwhile was cut short, not refused.
@@ -188,24 +185,66 @@ export class CallPoller {
 		group.dueAt = Date.now() + group.intervalMs;
 	}
 
+	/** One round of the call list for a group; every item reads its call from the answer. */
+	private async pollList(assistantId: number, members: Waiter[]): Promise<void> {
+		const phones = [...new Set(members.map((waiter) => waiter.phone))];
+		const dateFrom = members.map((waiter) => waiter.dateFrom).sort()[0];
+		const shared = await this.fetchList(members, { assistant_id: assistantId, date_from: dateFrom, ...(phones.length === 1 ? { phone_number: phones[0] } : {}) });
+		for (const phone of phones) {
+			let records = shared.records.filter((record) => samePhone(record.client_phone_number, phone));
+			const onPhone = members.filter((waiter) => waiter.phone === phone);
+			const unlisted = onPhone.filter((waiter) => waiter.callId === undefined || !records.some((record) => record.id === waiter.callId));
+			if (shared.more && unlisted.length > 0) {
+				// Its calls may be on a later page of a busy assistant: read the one call by id, or ask for this number alone.
+				const followed = unlisted.length === 1 && (await this.followById(unlisted[0]));
+				if (!followed && phones.length > 1) {
+					records = (await this.fetchList(onPhone, { assistant_id: assistantId, date_from: dateFrom, phone_number: phone })).records;
+				}
+			}
+			this.apply(assistantId, phone, records);
+		}
+	}
+
+	/**
+	 * GET /user/calls/{id} for one item whose call id is known. False when that cannot be done (no id,
+	 * or the deployment has no such route: then the list serves it); an unknown call fails the item.
+	 */
+	private async followById(waiter: Waiter): Promise<boolean> {
+		const callId = waiter.callId;
+		if (callId === undefined || this.callRoute === 'missing') return false;
+		const read = await this.ask([waiter], `/user/calls/${callId}`, {}).then(
+			(answer) => ({ answer }),
+			(error: unknown) => ({ error }),
+		);
+		if ('error' in read) {
+			const failure = classifyByIdFailure(read.error, this.callRoute);
+			if (failure === 'other') throw read.error; // a NodeApiError from the transport: counted like a failed list poll
+			if (failure === 'route-missing') {
+				this.callRoute = 'missing';
+				return false;
+			}
+			this.finish(waiter, undefined, new Error(callUnknownReason(read.error)));
+			return true;
+		}
+		this.callRoute = 'served';
+		const record = callRecordIn(read.answer, callId);
+		if (!record) return false; // not the record asked for: the list decides this round
+		this.apply(waiter.assistantId, waiter.phone, [record]);
+		return true;
+	}
+
+	/** One page of the call list, read in the name of the group. */
+	private async fetchList(members: Waiter[], qs: IDataObject): Promise<{ records: IDataObject[]; more: boolean }> {
+		return listPage(await this.ask(members, '/user/calls', { ...qs, per_page: PAGE, page: 1 }));
+	}
+
 	/** One poll request, within the budget, made in the name of a waiting item whose execution still runs. */
-	private async fetch(members: Waiter[], qs: IDataObject): Promise<{ records: IDataObject[]; more: boolean }> {
+	private async ask(members: Waiter[], endpoint: string, qs: IDataObject): Promise<unknown> {
 		const live = members.find((waiter) => waiter.ctx?.getExecutionCancelSignal?.()?.aborted !== true) ?? members[0];
 		this.lastAsked = live.ctx;
 		for (let wait = this.budget.waitMs(Date.now()); wait > 0; wait = this.budget.waitMs(Date.now())) await sleep(wait);
 		this.budget.take(Date.now());
-		const answer = (await apiRequest.call(live.ctx as IExecuteFunctions, 'GET', '/user/calls', {
-			qs: { ...qs, per_page: PAGE, page: 1 },
-			itemIndex: live.itemIndex,
-		})) as IDataObject | IDataObject[] | undefined;
-		const records = Array.isArray(answer) ? answer : Array.isArray(answer?.data) ? (answer.data as IDataObject[]) : [];
-		const total = Number(Array.isArray(answer) ? records.length : answer?.total);
-		const lastPage = Number(Array.isArray(answer) ? 1 : answer?.last_page);
-		return { records, more: (Number.isFinite(total) && total > records.length) || lastPage > 1 };
-	}
-
-	private allListed(waiters: Waiter[], records: IDataObject[]): boolean {
-		return waiters.every((waiter) => waiter.callId !== undefined && records.some((record) => record.id === waiter.callId));
+		return await apiRequest.call(live.ctx as IExecuteFunctions, 'GET', endpoint, { qs, itemIndex: live.itemIndex });
 	}
 
 	/** Recognises new calls, notes statuses, settles the items whose call has ended. */
@@ -258,16 +297,4 @@ export class CallPoller {
 
 function phoneKey(waiter: WaiterInit): string {
 	return `${waiter.assistantId}|${waiter.phone}`;
-}
-
-const pollers = new Map<string, CallPoller>();
-
-/** The poller of one credential (base URL + token hash, the pacer's key). */
-export function pollerFor(credential: string): CallPoller {
-	let poller = pollers.get(credential);
-	if (!poller) {
-		poller = new CallPoller(credential);
-		pollers.set(credential, poller);
-	}
-	return poller;
 }
