@@ -4,7 +4,7 @@
  * time-scaled 10x, and calls that take a few scaled minutes. Beside them a bulk run creates leads on
  * the same token. Measured from the sandbox's request log:
  *  - the share of each rate-limit window taken by polling (GET /user/calls after the call was
- *    placed; the snapshots before placing are counted apart), goal ≤ 20 %;
+ *    placed, and GET /user/calls/{id}; the snapshots before placing are counted apart), goal ≤ 20 %;
  *  - how late each call's end is seen: the first poll that could report it after it ended, against
  *    the poll interval at that moment, goal ≤ one interval;
  *  - failed items (goal 0), and the bulk run's pace against what the limit leaves it.
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 		const failed = CALLS - items.filter((item) => item.error === undefined && typeof item.status === 'string').length;
 		const bulkFailed = bulkResult.items.filter((item) => item.json.error !== undefined).length + (bulkResult.error ? BULK_LEADS : 0);
 
-		// Which GET /user/calls were polls: after the make_call for that number (or assistant-wide).
+		// Which GET /user/calls were polls: after the make_call for that number (or assistant-wide), and every read by id.
 		const log0: RequestLogEntry[] = sb.requests.filter((r) => r.path.startsWith('/api/'));
 		const placedAt = new Map<string, number>();
 		const polls: RequestLogEntry[] = [];
@@ -99,6 +99,8 @@ async function main(): Promise<void> {
 			if (r.method === 'POST' && r.path === '/api/user/make_call') {
 				const phone = (r.body as { phone_number: string }).phone_number;
 				if (!placedAt.has(phone)) placedAt.set(phone, r.at);
+			} else if (r.method === 'GET' && r.path.startsWith('/api/user/calls/')) {
+				polls.push(r);
 			} else if (r.method === 'GET' && r.path === '/api/user/calls') {
 				const phone = r.query.phone_number;
 				if (phone === undefined || placedAt.has(phone)) polls.push(r);
@@ -114,16 +116,17 @@ async function main(): Promise<void> {
 		const averageShare = times.length / (((lastPoll - firstPoll || 1) / WINDOWS[0].ms) * WINDOWS[0].limit);
 
 		// Lateness: the first accepted poll that covers the call after it ended; interval: the gap before that poll.
+		const covers = (r: RequestLogEntry, call: { id: number; client_phone_number: string }) =>
+			r.path === `/api/user/calls/${call.id}` ||
+			(r.path === '/api/user/calls' && (r.query.phone_number === undefined || r.query.phone_number === call.client_phone_number));
 		const late: number[] = [];
 		const ratios: number[] = [];
 		const seenAt = new Map<string, number>();
 		for (const call of sb.store.calls.filter((c) => c.client_phone_number && placedAt.has(c.client_phone_number))) {
 			if (call.finished_at === null) continue;
-			const index = accepted.findIndex(
-				(r) => r.at >= (call.finished_at as number) && (r.query.phone_number === undefined || r.query.phone_number === call.client_phone_number),
-			);
+			const index = accepted.findIndex((r) => r.at >= (call.finished_at as number) && covers(r, call));
 			if (index < 0) continue;
-			const previous = accepted.slice(0, index).reverse().find((r) => r.query.phone_number === undefined || r.query.phone_number === call.client_phone_number);
+			const previous = accepted.slice(0, index).reverse().find((r) => covers(r, call));
 			const interval = previous ? accepted[index].at - previous.at : accepted[index].at - (call.finished_at as number);
 			const lateness = accepted[index].at - (call.finished_at as number);
 			seenAt.set(call.client_phone_number, accepted[index].at);
@@ -140,10 +143,11 @@ async function main(): Promise<void> {
 		const perWindow = during / (bulkMs / WINDOWS[0].ms);
 		const allowedLeadsPerSecond = (LIMITS.perMinute * TIME_SCALE) / 60;
 		const bulkRate = (BULK_LEADS / bulkMs) * 1000;
-		log(`P5: ${CALLS} waits in ${waitedMs} ms; ${accepted.length} polls (${rejected} rejected), ${snapshots} snapshots; peak share ${round(peakShare * 100, 1)} %`);
+		const byId = accepted.filter((r) => r.path !== '/api/user/calls').length;
+		log(`P5: ${CALLS} waits in ${waitedMs} ms; ${accepted.length} polls (${byId} by id, ${rejected} rejected), ${snapshots} snapshots; peak share ${round(peakShare * 100, 1)} %`);
 
 		const rows: BenchRow[] = [
-			{ client: 'polls (GET /user/calls after placing)', value: accepted.length, note: `${rejected} answered 429; ${snapshots} snapshot reads before placing` },
+			{ client: 'polls (GET /user/calls after placing, and by id)', value: accepted.length, note: `${byId} by id; ${rejected} answered 429; ${snapshots} snapshot reads before placing` },
 			...shares.map((s) => ({ client: `peak poll share, ${s.name} window`, value: `${round((s.peak / s.limit) * 100, 1)} %`, note: `${s.peak} of ${s.limit} in any ${s.ms} ms` })),
 			{ client: 'average poll share (per minute)', value: `${round(averageShare * 100, 1)} %`, note: `${CALLS} calls waiting, time scale ${TIME_SCALE}` },
 			{ client: 'end seen after the call ended (median / max)', value: `${round(median(late) * TIME_SCALE / 1000, 1)} s / ${round(Math.max(...late) * TIME_SCALE / 1000, 1)} s`, note: 'real-time equivalent' },

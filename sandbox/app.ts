@@ -20,6 +20,7 @@ import type {
 	InboundCallOptions,
 	InboundCallResult,
 	MakeCallAnswer,
+	CallByIdRoute,
 	RequestLogEntry,
 	Sandbox,
 	SandboxOptions,
@@ -94,6 +95,7 @@ export class SandboxApp implements Sandbox {
 	private applySettings(): void {
 		this.store.settings.webhookTranscript = this.opts.webhookTranscript ?? 'string';
 		this.store.settings.makeCallAnswer = this.opts.makeCallAnswer ?? 'with-call-id';
+		this.store.settings.callByIdRoute = this.opts.callByIdRoute ?? 'served';
 		this.store.settings.clockOffsetMs = this.opts.clockOffsetMs ?? 0;
 	}
 
@@ -166,6 +168,10 @@ export class SandboxApp implements Sandbox {
 
 	setMakeCallAnswer(shape: MakeCallAnswer): void {
 		this.store.settings.makeCallAnswer = shape;
+	}
+
+	setCallByIdRoute(route: CallByIdRoute): void {
+		this.store.settings.callByIdRoute = route;
 	}
 
 	setClockOffset(ms: number): void {

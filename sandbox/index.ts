@@ -8,6 +8,7 @@ export type {
 	InboundCallOptions,
 	InboundCallResult,
 	MakeCallAnswer,
+	CallByIdRoute,
 	RateLimitOptions,
 	RecordingRequest,
 	RequestLogEntry,

@@ -13,6 +13,7 @@ import type { FaultSpec, RequestLogEntry } from './types';
 import { hostileAnswer } from './hostile';
 import { isLoopbackRequest } from './loopback';
 import { isPlainObject } from './validation';
+import { missingCallRoute } from './routes/calls';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -148,6 +149,8 @@ export class RequestPipeline {
 		body: { raw: string; parsed: unknown; parseError: string | null },
 		entry: RequestLogEntry,
 	): Promise<ApiResult> {
+		const missing = missingCallRoute(this.app.store.settings.callByIdRoute, method, path);
+		if (missing) return missing;
 		const match = this.api.match(method, path);
 		if (match.kind === 'not-found') return message(404, `The route ${path.slice(1)} could not be found.`);
 		if (match.kind === 'method-not-allowed') {

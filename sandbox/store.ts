@@ -13,7 +13,7 @@ import type {
 	WebhookDelivery,
 } from './records';
 import { ChatStore } from './chat';
-import type { MakeCallAnswer, TranscriptFormat } from './types';
+import type { CallByIdRoute, MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
 	users: User[];
@@ -53,11 +53,13 @@ export class SandboxStore {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
 		makeCallAnswer: MakeCallAnswer;
+		callByIdRoute: CallByIdRoute;
 		clockOffsetMs: number;
 	} = {
 		webhookTranscript: 'string',
 		transcriptByAssistant: {},
 		makeCallAnswer: 'with-call-id',
+		callByIdRoute: 'served',
 		clockOffsetMs: 0,
 	};
 	/** campaign|phone -> number of leads, so the duplicate check stays O(1) during bulk imports. */

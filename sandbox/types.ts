@@ -22,6 +22,13 @@ export type TranscriptFormat = 'string' | 'array';
 /** What POST /user/make_call answers: the reference's `{message, data: {}}`, or with `call_id` beside it. */
 export type MakeCallAnswer = 'with-call-id' | 'data-only';
 
+/**
+ * Whether the deployment has /user/calls/{id} (platform facts, beyond the reference): 'served' (default);
+ * 'route-missing': no such route (GET and DELETE answer the router's 404 "The route … could not be
+ * found."); 'get-missing': only DELETE is routed (GET answers 405 "The GET method is not supported …").
+ */
+export type CallByIdRoute = 'served' | 'route-missing' | 'get-missing';
+
 export interface SandboxOptions {
 	port?: number;
 	host?: string;
@@ -41,6 +48,8 @@ export interface SandboxOptions {
 	inboundAnswerTimeoutMs?: number;
 	/** make_call's answer shape (default 'with-call-id'); switch later with setMakeCallAnswer. */
 	makeCallAnswer?: MakeCallAnswer;
+	/** Whether GET /user/calls/{id} exists (default 'served'); switch later with setCallByIdRoute. */
+	callByIdRoute?: CallByIdRoute;
 	/**
 	 * How far the server's clock (and time zone) is from UTC, in ms: shifts call timestamps and the
 	 * call list's date filters, like a platform in another zone or with a wrong clock. Default 0.
@@ -120,6 +129,7 @@ export interface Sandbox {
 	setBalance(userId: number, balance: number): void;
 	setWebhookTranscript(format: TranscriptFormat, assistantId?: number): void;
 	setMakeCallAnswer(shape: MakeCallAnswer): void;
+	setCallByIdRoute(route: CallByIdRoute): void;
 	setClockOffset(ms: number): void;
 	store: SandboxStore;
 	simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult>;

@@ -5,6 +5,7 @@ import { paginate } from '../pagination';
 import { parsePhone } from '../phone';
 import { callRecord } from '../serialize';
 import { datePart } from '../time';
+import type { CallByIdRoute } from '../types';
 import { hasErrors, validate, type Errors } from '../validation';
 import { perPageRules, readPage } from './paging';
 
@@ -99,6 +100,19 @@ export function getCall(ctx: RouteContext): ApiResult {
 		return ok({ ...record, transcript: call.transcript_items, formatted_transcript: call.transcript });
 	}
 	return ok(record);
+}
+
+/**
+ * A deployment without GET /user/calls/{id} (settings.callByIdRoute): what its router answers there
+ * instead, before any authentication, as for any unknown route; undefined when the route is served.
+ */
+export function missingCallRoute(route: CallByIdRoute, method: string, path: string): ApiResult | undefined {
+	if (route === 'served' || !/^\/api\/user\/calls\/[^/]+$/.test(path)) return undefined;
+	if (route === 'get-missing') {
+		if (method === 'DELETE') return undefined;
+		return message(405, `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: DELETE.`);
+	}
+	return message(404, `The route ${path.slice(1)} could not be found.`);
 }
 
 /** DELETE /user/calls/{id}: the record and its recording are gone (the recording host answers 404). */

@@ -135,6 +135,15 @@ function setMakeCallAnswer(ctx: ControlContext): ApiResult {
 	return ok({ message: 'make_call answer set', settings: ctx.app.store.settings });
 }
 
+function setCallByIdRoute(ctx: ControlContext): ApiResult {
+	const route = ctx.body.route;
+	if (route !== 'served' && route !== 'route-missing' && route !== 'get-missing') {
+		return message(422, "route must be 'served', 'route-missing' or 'get-missing'");
+	}
+	ctx.app.setCallByIdRoute(route);
+	return ok({ message: 'GET /user/calls/{id} route set', settings: ctx.app.store.settings });
+}
+
 function setClock(ctx: ControlContext): ApiResult {
 	const ms = Number(ctx.body.offset_ms ?? ctx.body.offsetMs);
 	if (!Number.isFinite(ms)) return message(422, 'Send {"offset_ms": <number>}');
@@ -171,6 +180,7 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/balance', setBalance)
 		.add('POST', '/sandbox/webhook-transcript', setTranscript)
 		.add('POST', '/sandbox/make-call-answer', setMakeCallAnswer)
+		.add('POST', '/sandbox/call-by-id-route', setCallByIdRoute)
 		.add('POST', '/sandbox/clock', setClock)
 		.add('GET', '/sandbox/idle', async (ctx) => {
 			await ctx.app.waitForIdle();

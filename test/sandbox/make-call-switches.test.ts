@@ -1,4 +1,4 @@
-/** The sandbox switches the wait tests rely on: make_call's answer shape, the server clock, several calls on one number. */
+/** The sandbox switches the wait tests rely on: make_call's answer shape, the server clock, several calls on one number, a deployment without GET /user/calls/{id}. */
 import { clientFor, start, type Clients } from './helpers';
 
 let c: Clients;
@@ -47,5 +47,32 @@ it('a server clock offset moves call timestamps and the date filters alike', asy
 		expect(record.created_at.slice(0, 10) > utcDate).toBe(true);
 	} finally {
 		c.sb.setClockOffset(0);
+	}
+});
+
+it('a deployment without GET /user/calls/{id}: the router\'s 404 or 405 for the route, not "Call not found"', async () => {
+	const { call_id } = (await place('+4917612345643')).data;
+	const control = clientFor(c.sb.origin);
+	try {
+		expect((await control.post('/sandbox/call-by-id-route', { route: 'route-missing' })).status).toBe(200);
+		const gone = await c.alice.get(`/user/calls/${call_id}`);
+		expect(gone.status).toBe(404);
+		expect(gone.data).toEqual({ message: `The route api/user/calls/${call_id} could not be found.` });
+		expect((await c.alice.delete(`/user/calls/${call_id}`)).status).toBe(404);
+		// The list stays.
+		expect((await c.alice.get('/user/calls', { params: { phone_number: '+4917612345643' } })).status).toBe(200);
+
+		c.sb.setCallByIdRoute('get-missing');
+		const refused = await c.alice.get(`/user/calls/${call_id}`);
+		expect(refused.status).toBe(405);
+		expect(refused.data.message).toBe(`The GET method is not supported for route api/user/calls/${call_id}. Supported methods: DELETE.`);
+		expect((await control.post('/sandbox/call-by-id-route', { route: 'other' })).status).toBe(422);
+
+		c.sb.setCallByIdRoute('served');
+		expect((await c.alice.get(`/user/calls/${call_id}`)).data.id).toBe(call_id);
+		// Another user's call stays unknown to this token.
+		expect((await c.bob.get(`/user/calls/${call_id}`)).data).toEqual({ message: 'Call not found' });
+	} finally {
+		c.sb.setCallByIdRoute('served');
 	}
 });

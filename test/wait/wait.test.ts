@@ -1,6 +1,5 @@
 /** Call → Make with "Wait for Call to End", run through n8n-core against the sandbox. */
 import { simplifyDelivery } from '../../nodes/VoiceAssistant/trigger/simplify';
-import { CALLS_WAITED_FOR_AT_ONCE } from '../../nodes/VoiceAssistant/actions/call/wait/fields';
 import { makeCallRequests, useWaitSandbox, waitParams } from './helpers';
 
 describe('Wait for Call to End (make_call answers call_id)', () => {
@@ -59,70 +58,6 @@ describe('Wait for Call to End (make_call answers call_id)', () => {
 		// The three waiting items were served by shared list requests (one per round, not one per call).
 		const polls = t.sb.requests.filter((r) => r.method === 'GET' && r.path === '/api/user/calls');
 		expect(polls.some((r) => r.query.assistant_id === '1' && r.query.phone_number === undefined)).toBe(true);
-	});
-});
-
-describe('Wait for Call to End follows a known call id', () => {
-	const t = useWaitSandbox();
-	afterEach(() => t.sb.setFaults([]));
-
-	const pollsOf = (id: number) => ({
-		byId: t.sb.requests.filter((r) => r.method === 'GET' && r.path === `/api/user/calls/${id}`),
-		list: t.sb.requests.filter((r) => r.method === 'GET' && r.path === '/api/user/calls'),
-	});
-
-	it('one waiting call is read by its id (GET /user/calls/{id}), not from the list', async () => {
-		await t.run(waitParams(), { items: [{ phone: '+4917612345600', name: 'Warm-up' }] }); // make_call has answered a call_id once
-		t.sb.clearRequests();
-		const result = await t.run(waitParams(), { items: [{ phone: '+4917612345601', name: 'Ida' }] });
-		if (result.error) throw result.error;
-		const id = Number(result.items[0].json.call_id);
-		expect(result.items[0].json).toMatchObject({ status: 'completed', customer_phone: '+4917612345601' });
-		expect(pollsOf(id).byId.length).toBeGreaterThan(0);
-		expect(pollsOf(id).list).toHaveLength(0);
-	});
-
-	it('a deployment without GET /user/calls/{id} (404) is followed through the list instead, and the item still ends', async () => {
-		t.sb.setFaults([{ kind: 'status', status: 404, match: { method: 'GET', path: '/user/calls/' } }]);
-		t.sb.clearRequests();
-		const result = await t.run(waitParams(), { items: [{ phone: '+4917612345602', name: 'Otto' }] });
-		if (result.error) throw result.error;
-		const id = Number(result.items[0].json.call_id);
-		expect(result.items[0].json).toMatchObject({ status: 'completed', customer_phone: '+4917612345602' });
-		// Tried once, then never again: the list did the rest.
-		expect(pollsOf(id).byId).toHaveLength(1);
-		expect(pollsOf(id).list.length).toBeGreaterThan(0);
-		expect(makeCallRequests(t.sb)).toHaveLength(1);
-	});
-});
-
-describe('Wait for Call to End in a batch, Requests in Parallel on automatic', () => {
-	const t = useWaitSandbox();
-
-	/** The most calls the platform had running at the same moment, from its own records. */
-	function mostAtOnce(phones: string[]): number {
-		const calls = t.sb.store.calls.filter((c) => phones.includes(c.client_phone_number));
-		const edges = calls.flatMap((c) => [
-			{ at: c.created_at, step: 1 },
-			{ at: c.finished_at ?? Infinity, step: -1 },
-		]);
-		edges.sort((a, b) => a.at - b.at || a.step - b.step);
-		let running = 0;
-		let most = 0;
-		for (const edge of edges) most = Math.max(most, (running += edge.step));
-		return most;
-	}
-
-	it(`never has more than ${CALLS_WAITED_FOR_AT_ONCE} calls in progress at once; every call placed once and waited for`, async () => {
-		const items = Array.from({ length: 30 }, (_, i) => ({ phone: `+491761234${String(i).padStart(3, '0')}${i % 5}`, name: `Lead ${i}` }));
-		const phones = [...new Set(items.map((item) => item.phone))];
-		expect(phones).toHaveLength(30);
-		const result = await t.run(waitParams(), { items });
-		if (result.error) throw result.error;
-		expect(result.items.map((item) => item.json.status)).toEqual(items.map(() => 'completed'));
-		expect(makeCallRequests(t.sb)).toHaveLength(30);
-		expect(mostAtOnce(phones)).toBeLessThanOrEqual(CALLS_WAITED_FOR_AT_ONCE);
-		expect(mostAtOnce(phones)).toBeGreaterThan(1); // still several at once
 	});
 });
 

@@ -26,13 +26,14 @@ export interface Operation<P extends Prepared = Prepared> {
 	defaultCountry?: boolean;
 	/** Set for operations with a side effect: their sends are remembered and never repeated. */
 	write?: WriteEffect;
-	/**
-	 * At most this many of the item's kind in progress at once while Requests in Parallel is automatic
-	 * (undefined: the automatic ceiling). A number the user sets always wins.
-	 */
-	automaticLimit?(prepared: P): number | undefined;
 	/** Reads the item's parameters and builds its request; every check, no I/O. Throws an item error. */
 	prepare(item: ItemParams): P;
+	/**
+	 * The most items like this one in progress at once while Requests in Parallel is automatic, for
+	 * items that hold their slot long (Make with Wait keeps a call open for minutes). Undefined: the
+	 * automatic ceiling. A value the user sets for Requests in Parallel overrides it.
+	 */
+	automaticLimit?(prepared: P): number | undefined;
 	/** Lookups the prepared request still needs (reads, shared across the batch), before any write. */
 	resolve?(prepared: P, lookup: Lookup): Promise<P>;
 	/**

@@ -11,8 +11,8 @@ export const PARALLEL_REQUESTS = { min: 0, max: AUTO_CONCURRENCY.max, default: 0
 export interface RequestOptions {
 	/** most input items sent at the same time: Requests in Parallel, or the automatic ceiling */
 	parallel: number;
-	/** Requests in Parallel left at 0: the node chooses (and an operation may lower the ceiling) */
-	automatic: boolean;
+	/** whether the user set Requests in Parallel (1-32) rather than leaving it automatic */
+	explicit: boolean;
 	/** ms to wait for one answer */
 	timeoutMs: number;
 	/** the run's item loop: stops unsent items after a failure, learns from every answer */
@@ -23,10 +23,10 @@ export interface RequestOptions {
 export function readRequestOptions(ctx: IExecuteFunctions): RequestOptions {
 	const parallel = Number(ctx.getNodeParameter('requestOptions.parallelRequests', 0, PARALLEL_REQUESTS.default));
 	const timeout = Number(ctx.getNodeParameter('requestOptions.timeout', 0, RETRY.defaultTimeoutMs));
-	const automatic = !(Number.isFinite(parallel) && parallel >= 1);
+	const explicit = Number.isFinite(parallel) && parallel >= 1;
 	return {
-		parallel: automatic ? AUTO_CONCURRENCY.max : Math.min(PARALLEL_REQUESTS.max, Math.floor(parallel)),
-		automatic,
+		parallel: explicit ? Math.min(PARALLEL_REQUESTS.max, Math.floor(parallel)) : AUTO_CONCURRENCY.max,
+		explicit,
 		timeoutMs: Number.isFinite(timeout) && timeout > 0 ? Math.round(timeout) : RETRY.defaultTimeoutMs,
 	};
 }

@@ -47,8 +47,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	const memory = op.write ? runMemoryFor(this) : undefined;
 	let replayed = 0;
-	// How many at once: chosen from what the platform says, never above Requests in Parallel.
-	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(ceilingOf(op, checked, options)) };
+	// How many at once: chosen from what the platform says, never above Requests in Parallel (or,
+	// left automatic, above what the operation allows for its items).
+	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(automaticBound(op, checked, options)) };
 	const sending = { ...options, batch };
 	const outcomes = await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex): Promise<INodeExecutionData[]> => {
 		const entry = checked[itemIndex];
@@ -78,10 +79,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	return [output];
 }
 
-/** Requests in Parallel when set; otherwise the automatic ceiling, lowered by what the items need. */
-function ceilingOf(op: AnyOperation, checked: Checked[], options: RequestOptions): number {
-	if (!options.automatic || !op.automaticLimit) return options.parallel;
-	let ceiling = options.parallel;
-	for (const entry of checked) if (entry.ok) ceiling = Math.min(ceiling, op.automaticLimit(entry.prepared) ?? ceiling);
-	return ceiling;
+/** Requests in Parallel when the user set it; else the automatic ceiling, lowered to the smallest limit the operation sets for an item of this batch. */
+function automaticBound(op: AnyOperation, checked: Checked[], options: RequestOptions): number {
+	if (options.explicit || !op.automaticLimit) return options.parallel;
+	const limits = checked.flatMap((entry) => (entry.ok ? [op.automaticLimit?.(entry.prepared) ?? options.parallel] : []));
+	return Math.max(1, Math.min(options.parallel, ...limits));
 }

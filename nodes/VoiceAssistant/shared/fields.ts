@@ -238,7 +238,7 @@ export const requestOptionsField: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 32, numberPrecision: 0 },
 			default: 0,
 			description:
-				'The most input items sent to the platform at the same time (1-32). 0 = automatic: the node starts with a few and adapts to what the platform says (rate-limit headers, 429s, latency), up to 32. Output keeps the input order. The platform allows about 100 requests per minute; the node paces to that whatever this says.',
+				'The most input items sent to the platform at the same time (1-32). 0 = automatic: the node starts with a few and adapts to what the platform says (rate-limit headers, 429s, latency), up to 32 (up to 10 for Call → Make waiting for calls to end). Output keeps the input order. The platform allows about 100 requests per minute; the node paces to that whatever this says.',
 		},
 		{
 			displayName: 'Timeout',

@@ -4,7 +4,7 @@ import { assistantLocator, phoneField, variablesFields } from '../../shared/fiel
 import { writeAnswer } from '../../shared/items';
 import type { Operation, Prepared } from '../operation';
 import { abandonSnapshot, snapshotBeforeCall, waitForCallEnd, type CallSnapshot } from './wait';
-import { CALLS_WAITED_FOR_AT_ONCE, readMaxWaitMs, waitFields } from './wait/fields';
+import { AUTOMATIC_CALLS_IN_PROGRESS, readMaxWaitMs, waitFields } from './wait/fields';
 
 interface MakeCall extends Prepared {
 	assistantId: number;
@@ -34,15 +34,14 @@ export const operation: Operation<MakeCall> = {
 	action: 'Make a call',
 	defaultCountry: true,
 	write: { mayHaveHappened: 'the call may have been placed', done: ['call placed', 'calls placed'] },
-	// A waiting item holds its call for minutes: the automatic ceiling would have 32 people on the
-	// phone at once, more than most accounts' lines (Requests in Parallel may still ask for more).
-	automaticLimit: ({ maxWaitMs }) => (maxWaitMs === undefined ? undefined : CALLS_WAITED_FOR_AT_ONCE),
 	fields: [
 		assistantLocator({ searchListMethod: 'searchOutboundAssistants', description: 'The outbound assistant that places the call' }),
 		phoneField({ name: 'phoneNumber', displayName: 'Customer Phone Number', required: true, description: 'The number to call; sent in E.164 format' }),
 		...variablesFields('Values the assistant can use in this call, e.g. customer_name.'),
 		...waitFields,
 	],
+	// A waiting item holds its call for minutes: fewer at once than the automatic ceiling.
+	automaticLimit: ({ maxWaitMs }) => (maxWaitMs === undefined ? undefined : AUTOMATIC_CALLS_IN_PROGRESS),
 	prepare(item) {
 		const assistantId = item.locatorId('assistantId', 'Assistant');
 		const phone = item.phone(item.get('phoneNumber'), 'Customer Phone Number');

@@ -3,11 +3,15 @@ import type { INodeProperties } from 'n8n-workflow';
 import { shown } from '../../../shared/validate';
 import type { ItemParams } from '../../itemParams';
 
+/**
+ * Calls placed and waited for at once while Requests in Parallel is automatic. Each holds its item for
+ * minutes, so the automatic ceiling (32) would put 32 calls on the line at once; 10 placings (snapshot +
+ * make_call each) also fit the platform's burst window (20 requests per 10 s).
+ */
+export const AUTOMATIC_CALLS_IN_PROGRESS = 10;
+
 /** Bounds of Max Wait, in minutes. */
 export const MAX_WAIT_MINUTES = { min: 1, max: 60, default: 15 } as const;
-
-/** Calls in progress at once while waiting, when Requests in Parallel is automatic. */
-export const CALLS_WAITED_FOR_AT_ONCE = 10;
 
 export const waitFields: INodeProperties[] = [
 	{
@@ -16,7 +20,7 @@ export const waitFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			`Whether to wait until the call has ended and output what happened (status, duration, transcript, extracted variables, costs) instead of "initiated". The platform is asked about the call every few seconds, within a fifth of its rate limit. With Requests in Parallel on automatic, at most ${CALLS_WAITED_FOR_AT_ONCE} calls are in progress at once.`,
+			`Whether to wait until the call has ended and output what happened (status, duration, transcript, extracted variables, costs) instead of "initiated". The platform is asked about the call every few seconds, within a fifth of its rate limit. With Requests in Parallel on automatic, at most ${AUTOMATIC_CALLS_IN_PROGRESS} calls are in progress at once; set Requests in Parallel (up to 32) to allow more.`,
 	},
 	{
 		displayName: 'Max Wait (Minutes)',

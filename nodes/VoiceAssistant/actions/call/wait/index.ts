@@ -15,7 +15,7 @@ import { effectiveBaseUrl } from '../../../transport/baseUrl';
 import { apiRequestAllPages } from '../../../transport/paginate';
 import { credentialKey } from '../../../transport/pacers';
 import { CREDENTIAL_TYPE } from '../../../transport/request';
-import { pollerFor } from './poller';
+import { CallPoller } from './poller';
 import { finishedCallRecord } from './record';
 
 /** What snapshotBeforeCall hands to waitForCallEnd: plain data, safe to keep between the two steps. */
@@ -36,6 +36,18 @@ export interface CallSnapshot extends IDataObject {
 /** Largest number of earlier calls of one number read into a snapshot. */
 const SNAPSHOT_LIMIT = 500;
 const DAY_MS = 86_400_000;
+
+const pollers = new Map<string, CallPoller>();
+
+/** The poller of one credential (base URL + token hash, the pacer's key). */
+function pollerFor(credential: string): CallPoller {
+	let poller = pollers.get(credential);
+	if (!poller) {
+		poller = new CallPoller(credential);
+		pollers.set(credential, poller);
+	}
+	return poller;
+}
 
 const PLACED_ONCE =
 	'The call was placed once and is not placed again. Find its outcome later with Call → Get Many or the Voice Assistant Trigger.';

@@ -4,11 +4,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { pacerFor } from '../../../transport/pacers';
 import { apiRequest } from '../../../transport/request';
 import { PollBudget } from './budget';
-import { firstPage, oneCall } from './answers';
+import { callRecordIn, callUnknownReason, classifyByIdFailure, listPage, type CallRoute } from './reads';
 import { assignCalls, samePhone } from './match';
 import type { MatchEntry } from './match';
 import { isFinalState } from './states';
-import { phoneKey, type Group, type Waiter, type WaiterInit } from './waiter';
 
 /** How much longer the next poll of a group waits than the last one, while nothing new joins it. */
 const GROWTH = 1.5;
@@ -21,16 +20,43 @@ const MAX_FAILURES = 3;
 /** Longest single nap, so a new waiter or a freed budget slot is picked up soon. */
 const NAP_MS = 1000;
 const PAGE = 100;
-const ROUTE_MISSING = Symbol('no GET /user/calls/{id} here');
+
+export interface WaiterInit {
+	seq: number;
+	assistantId: number;
+	phone: string;
+	dateFrom: string;
+	knownIds: number[] | null;
+	takenAt: number;
+}
+
+interface Waiter extends WaiterInit {
+	known: ReadonlySet<number> | null;
+	callId?: number;
+	lastStatus?: string;
+	/** set once make_call has answered: the item is waiting */
+	ctx?: IExecuteFunctions;
+	itemIndex: number;
+	settle?: { resolve(record: IDataObject): void; reject(error: unknown): void };
+}
+
+interface Group {
+	intervalMs: number;
+	dueAt: number;
+	failures: number;
+}
 
 /**
  * One poller per credential, shared by every waiting item of every execution in this process.
- * Waiting items are grouped by assistant; each round of a group is one GET /user/calls (filtered by
- * the assistant, by the number too when the group has one number only, and by date_from), and
- * every item of the group reads its call from that one answer. A number whose call is not on the
- * first page of a busy assistant gets a request of its own. Rounds are spaced by the group's
- * interval (starting at the budget's spacing and growing while nothing new joins) and never exceed
- * the poll budget (budget.ts).
+ * Waiting items are grouped by assistant; a round of a group costs one request:
+ * - a group of one call whose id is known reads it with GET /user/calls/{id} (exact: no date filter,
+ *   no page), unless the deployment lacks that route (then, and for good, the list);
+ * - otherwise one GET /user/calls (filtered by the assistant, by the number too when the group has one
+ *   number only, and by date_from) serves every item of the group. A call not on the first page of a
+ *   busy assistant is read by id when it is the only one missing on its number, else its number gets
+ *   a list request of its own.
+ * Rounds are spaced by the group's interval (starting at the budget's spacing and growing while
+ * nothing new joins) and never exceed the poll budget (budget.ts).
  */
 export class CallPoller {
 	private readonly waiters = new Map<number, Waiter>();
@@ -39,11 +65,11 @@ export class CallPoller {
 	private readonly groups = new Map<number, Group>();
 	private readonly budget: PollBudget;
 	private running = false;
-	/** false once this deployment turned out not to serve GET /user/calls/{id} */
-	private byId = true;
 	private wake = new AbortController();
 	/** the execution in whose name the latest poll was made */
 	private lastAsked?: IExecuteFunctions;
+	/** whether this deployment has GET /user/calls/{id} */
+	private callRoute: CallRoute = 'unknown';
 
 	constructor(credential: string) {
 		this.budget = new PollBudget(pacerFor(credential));
@@ -142,31 +168,10 @@ export class CallPoller {
 
 	private async pollGroup(assistantId: number, group: Group): Promise<void> {
 		const members = this.waiting().filter((waiter) => waiter.assistantId === assistantId);
-		const phones = [...new Set(members.map((waiter) => waiter.phone))];
-		const dateFrom = members.map((waiter) => waiter.dateFrom).sort()[0];
 		try {
-			// One waiting call whose id is known: GET /user/calls/{id} costs the same one request as the
-			// list and cannot miss it on a busy assistant. Several: the list serves them all at once.
-			const [lone] = members;
-			if (members.length === 1 && lone.callId !== undefined && this.byId) {
-				const record = await this.fetchOne(lone, lone.callId);
-				if (record) {
-					this.apply(assistantId, lone.phone, [record]);
-					group.failures = 0;
-					this.spaceNext(group);
-					return;
-				}
-			}
-			const shared = await this.fetch(members, { assistant_id: assistantId, date_from: dateFrom, ...(phones.length === 1 ? { phone_number: phones[0] } : {}) });
-			for (const phone of phones) {
-				let records = shared.records.filter((record) => samePhone(record.client_phone_number, phone));
-				const onPhone = members.filter((waiter) => waiter.phone === phone);
-				if (shared.more && phones.length > 1 && !this.allListed(onPhone, records)) {
-					// Its calls may be on a later page of a busy assistant: ask for this number alone.
-					records = (await this.fetch(onPhone, { assistant_id: assistantId, date_from: dateFrom, phone_number: phone })).records;
-				}
-				this.apply(assistantId, phone, records);
-			}
+			// One call by its id costs what the list costs, and finds it on any page and any server clock.
+			const followed = members.length === 1 && (await this.followById(members[0]));
+			if (!followed) await this.pollList(assistantId, members);
 			group.failures = 0;
 		} catch (error) {
 			// A poll made in the name of an execution that was stopped meanwhile was cut short, not refused.
@@ -175,56 +180,71 @@ export class CallPoller {
 				for (const waiter of members) this.finish(waiter, undefined, error);
 			}
 		}
-		this.spaceNext(group);
-	}
-
-	/** Longer calls are asked about less often; a new call joining resets this (wait()). */
-	private spaceNext(group: Group): void {
+		// Longer calls are asked about less often; a new call joining resets this (wait()).
 		group.intervalMs = Math.min(group.intervalMs * GROWTH, this.budget.spacingMs() * MAX_INTERVAL_FACTOR);
 		group.dueAt = Date.now() + group.intervalMs;
 	}
 
-	/**
-	 * GET /user/calls/{id} (the platform's wider API, not the reference). A 404 or 405 means this
-	 * deployment does not serve it (make_call has just answered the id, so the call exists): the
-	 * poller goes back to the list for good, and the item waits on as before.
-	 */
-	private async fetchOne(waiter: Waiter, callId: number): Promise<IDataObject | undefined> {
-		const ctx = await this.turn([waiter]);
-		// Any other failure goes on to pollGroup, which counts it like a failed list poll.
-		const answer = (await apiRequest.call(ctx, 'GET', `/user/calls/${callId}`, { itemIndex: waiter.itemIndex }).then(
-			(body) => body,
-			(error: unknown) => (['404', '405'].includes(String((error as { httpCode?: unknown }).httpCode)) ? ROUTE_MISSING : Promise.reject(error)),
-		)) as IDataObject | typeof ROUTE_MISSING | undefined;
-		if (answer === ROUTE_MISSING) {
-			this.byId = false;
-			return undefined;
+	/** One round of the call list for a group; every item reads its call from the answer. */
+	private async pollList(assistantId: number, members: Waiter[]): Promise<void> {
+		const phones = [...new Set(members.map((waiter) => waiter.phone))];
+		const dateFrom = members.map((waiter) => waiter.dateFrom).sort()[0];
+		const shared = await this.fetchList(members, { assistant_id: assistantId, date_from: dateFrom, ...(phones.length === 1 ? { phone_number: phones[0] } : {}) });
+		for (const phone of phones) {
+			let records = shared.records.filter((record) => samePhone(record.client_phone_number, phone));
+			const onPhone = members.filter((waiter) => waiter.phone === phone);
+			const unlisted = onPhone.filter((waiter) => waiter.callId === undefined || !records.some((record) => record.id === waiter.callId));
+			if (shared.more && unlisted.length > 0) {
+				// Its calls may be on a later page of a busy assistant: read the one call by id, or ask for this number alone.
+				const followed = unlisted.length === 1 && (await this.followById(unlisted[0]));
+				if (!followed && phones.length > 1) {
+					records = (await this.fetchList(onPhone, { assistant_id: assistantId, date_from: dateFrom, phone_number: phone })).records;
+				}
+			}
+			this.apply(assistantId, phone, records);
 		}
-		return oneCall(answer, callId);
 	}
 
-	/** Waits for the poll budget and picks the execution in whose name the next poll is made. */
-	private async turn(members: Waiter[]): Promise<IExecuteFunctions> {
+	/**
+	 * GET /user/calls/{id} for one item whose call id is known. False when that cannot be done (no id,
+	 * or the deployment has no such route: then the list serves it); an unknown call fails the item.
+	 */
+	private async followById(waiter: Waiter): Promise<boolean> {
+		const callId = waiter.callId;
+		if (callId === undefined || this.callRoute === 'missing') return false;
+		const read = await this.ask([waiter], `/user/calls/${callId}`, {}).then(
+			(answer) => ({ answer }),
+			(error: unknown) => ({ error }),
+		);
+		if ('error' in read) {
+			const failure = classifyByIdFailure(read.error, this.callRoute);
+			if (failure === 'other') throw read.error; // a NodeApiError from the transport: counted like a failed list poll
+			if (failure === 'route-missing') {
+				this.callRoute = 'missing';
+				return false;
+			}
+			this.finish(waiter, undefined, new Error(callUnknownReason(read.error)));
+			return true;
+		}
+		this.callRoute = 'served';
+		const record = callRecordIn(read.answer, callId);
+		if (!record) return false; // not the record asked for: the list decides this round
+		this.apply(waiter.assistantId, waiter.phone, [record]);
+		return true;
+	}
+
+	/** One page of the call list, read in the name of the group. */
+	private async fetchList(members: Waiter[], qs: IDataObject): Promise<{ records: IDataObject[]; more: boolean }> {
+		return listPage(await this.ask(members, '/user/calls', { ...qs, per_page: PAGE, page: 1 }));
+	}
+
+	/** One poll request, within the budget, made in the name of a waiting item whose execution still runs. */
+	private async ask(members: Waiter[], endpoint: string, qs: IDataObject): Promise<unknown> {
 		const live = members.find((waiter) => waiter.ctx?.getExecutionCancelSignal?.()?.aborted !== true) ?? members[0];
 		this.lastAsked = live.ctx;
 		for (let wait = this.budget.waitMs(Date.now()); wait > 0; wait = this.budget.waitMs(Date.now())) await sleep(wait);
 		this.budget.take(Date.now());
-		return live.ctx as IExecuteFunctions;
-	}
-
-	/** One poll request, within the budget, made in the name of a waiting item whose execution still runs. */
-	private async fetch(members: Waiter[], qs: IDataObject): Promise<{ records: IDataObject[]; more: boolean }> {
-		const ctx = await this.turn(members);
-		const asking = members.find((waiter) => waiter.ctx === ctx) ?? members[0];
-		const answer = (await apiRequest.call(ctx, 'GET', '/user/calls', {
-			qs: { ...qs, per_page: PAGE, page: 1 },
-			itemIndex: asking.itemIndex,
-		})) as IDataObject | IDataObject[] | undefined;
-		return firstPage(answer);
-	}
-
-	private allListed(waiters: Waiter[], records: IDataObject[]): boolean {
-		return waiters.every((waiter) => waiter.callId !== undefined && records.some((record) => record.id === waiter.callId));
+		return await apiRequest.call(live.ctx as IExecuteFunctions, 'GET', endpoint, { qs, itemIndex: live.itemIndex });
 	}
 
 	/** Recognises new calls, notes statuses, settles the items whose call has ended. */
@@ -275,15 +295,6 @@ export class CallPoller {
 	}
 }
 
-
-const pollers = new Map<string, CallPoller>();
-
-/** The poller of one credential (base URL + token hash, the pacer's key). */
-export function pollerFor(credential: string): CallPoller {
-	let poller = pollers.get(credential);
-	if (!poller) {
-		poller = new CallPoller(credential);
-		pollers.set(credential, poller);
-	}
-	return poller;
+function phoneKey(waiter: WaiterInit): string {
+	return `${waiter.assistantId}|${waiter.phone}`;
 }
