@@ -13,6 +13,7 @@
  * a line on stdin, runs its items and prints `P1B_CHILD {json}`.
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 
@@ -112,6 +113,12 @@ async function measure(name: string, processes: number, perProcess: number, mini
 		const perPhone = new Map<string, number>();
 		for (const call of sb.store.calls.filter((c) => wanted.has(c.client_phone_number))) perPhone.set(call.client_phone_number, (perPhone.get(call.client_phone_number) ?? 0) + 1);
 		const twice = [...perPhone.values()].filter((n) => n > 1).length;
+		if (process.env.BENCH_P1B_DUMP) {
+			// One line per request for a timeline: ms from the start, status, the process that sent it.
+			const blockOf = (body: unknown) => String((body as { phone_number?: string } | null)?.phone_number ?? '').charAt(5);
+			const lines = posts.map((request) => `${request.at - started}\t${request.status}\t${blockOf(request.body)}`);
+			writeFileSync(`${process.env.BENCH_P1B_DUMP}-${processes}.tsv`, `${lines.join('\n')}\n`);
+		}
 		const row: BenchRow = {
 			client: name,
 			'elapsed s': round(ms / 1000, 1),

@@ -26,6 +26,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	onError?: 'continueErrorOutput' | 'continueRegularOutput' | 'stopWorkflow';
 	parallel?: number;
+	/** the node's Timeout (ms); TIMEOUT_MS unless a test without faults must not time out under load */
+	timeout?: number;
 }
 
 export function useFaultSandbox(): FaultContext {
@@ -51,7 +53,7 @@ export function useFaultSandbox(): FaultContext {
 			node: VoiceAssistant,
 			parameters: {
 				...parameters,
-				requestOptions: { timeout: TIMEOUT_MS, parallelRequests: options.parallel ?? 1 },
+				requestOptions: { timeout: options.timeout ?? TIMEOUT_MS, parallelRequests: options.parallel ?? 1 },
 			},
 			credentials: { apiToken: ctx.sb.tokens.alice, baseUrl: ctx.sb.baseUrl },
 			items: options.items,

@@ -10,6 +10,8 @@ import { fault, useFaultSandbox } from './helpers';
 const t = useFaultSandbox();
 const PAGES = 25;
 const READ = { resource: 'call', operation: 'getMany', returnAll: true, simple: false };
+/** No fault here is a timeout: the short fault-test Timeout would only repeat slow pages on a busy machine. */
+const PATIENT = { timeout: 10_000 };
 
 /** timeScale 20: 20 per 0.5 s, 100 per 3 s — the documented limits, 20x faster. */
 const FAST_LIMIT = { perMinute: 100, burst: 20, burstWindowSeconds: 10, timeScale: 20 };
@@ -40,7 +42,7 @@ function pagesRequested(): number[] {
 }
 
 it('every call once, in the platform order, each with pairedItem 0; every page asked for once', async () => {
-	const result = await t.run(READ);
+	const result = await t.run(READ, PATIENT);
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => (item.json as IDataObject).id)).toEqual(expectedIds());
 	expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
@@ -50,7 +52,7 @@ it('every call once, in the platform order, each with pairedItem 0; every page a
 it('under the rate limit: paced, at most a couple of 429s while learning, nothing missing', async () => {
 	t.sb.setRateLimit(FAST_LIMIT);
 	const started = Date.now();
-	const result = await t.run(READ);
+	const result = await t.run(READ, PATIENT);
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => (item.json as IDataObject).id)).toEqual(expectedIds());
 	const statuses = t.requests('GET', '/api/user/calls').map((request) => request.status);
@@ -65,7 +67,7 @@ it('a 503 on one page: that page is asked for again, output unchanged', async ()
 	t.sb.setFaults([fault('503', { method: 'GET', path: '/api/user/calls' }, { count: 1 })]);
 	// The fault hits the first request (page 1): with pages fetched a few at a time the point is that
 	// only that page is repeated and nothing is lost or doubled.
-	const result = await t.run(READ);
+	const result = await t.run(READ, PATIENT);
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => (item.json as IDataObject).id)).toEqual(expectedIds());
 	const pages = pagesRequested();
