@@ -11,8 +11,10 @@ import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 
-/** The node's Timeout option in these tests (ms): a held-open request fails fast. */
-export const TIMEOUT_MS = 300;
+/** The node's Timeout option in these tests (ms): a held-open request fails fast, a slow answer on a busy CI machine still arrives. */
+export const TIMEOUT_MS = 1000;
+/** How the node's error words that Timeout. */
+export const TIMEOUT_SAID = 'did not answer within 1 s';
 
 export interface FaultContext {
 	sb: Sandbox;

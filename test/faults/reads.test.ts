@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { tuneRetries, RETRY } from '../../nodes/VoiceAssistant/transport/policy';
-import { FAULTS, errorOf, fault, useFaultSandbox, type FaultName } from './helpers';
+import { FAULTS, TIMEOUT_SAID, errorOf, fault, useFaultSandbox, type FaultName } from './helpers';
 
 const t = useFaultSandbox();
 
@@ -53,7 +53,7 @@ describe('a read fault that does not go away', () => {
 		'503': /failed to process the request \(HTTP 503\)/,
 		html: /failed to process the request \(HTTP 502\)/,
 		'malformed-json': /not JSON/,
-		timeout: /did not answer within 300 ms/,
+		timeout: new RegExp(TIMEOUT_SAID),
 		reset: /connection to the platform was cut/,
 	};
 
