@@ -23,7 +23,8 @@ import { emit, loadVoiceAssistant, log, phoneNumber, ROOT, round, targetLine, th
 
 const PER_PROCESS = Number(process.env.BENCH_P1B_COUNT ?? 200);
 const PROCESSES = 3;
-const LIMIT = { perMinute: 100, burst: 20, burstWindowSeconds: 10, timeScale: 10, preciseReset: true };
+const SCALE = Number(process.env.BENCH_P1B_SCALE ?? 10);
+const LIMIT = { perMinute: 100, burst: 20, burstWindowSeconds: 10, timeScale: SCALE, preciseReset: SCALE !== 1 };
 const ASSISTANT = 1;
 
 interface ChildResult {

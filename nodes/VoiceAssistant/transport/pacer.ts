@@ -19,6 +19,9 @@ import {
 	SAFETY_SHARE,
 	SHARED_MIN,
 	SHRINK_EVIDENCE,
+	FRESH_WINDOW_MAX,
+	GROW_LIMIT,
+	SURELY_COUNTED,
 	SLEEP_SLICE_MS,
 	activeWindows,
 	documentedWindows,
@@ -30,11 +33,16 @@ import {
 	type PacerTicket,
 	type WindowModel,
 } from './pacerModel';
+import { shareCeiling, type ShareSnapshot } from './tokenShare';
 
 export type { Calibration, PacerState, PacerTicket } from './pacerModel';
 
 export class Pacer {
 	enforced = false;
+	/** a server has answered (any status): the first-contact rule is over */
+	private answered = false;
+	/** an answer proved the windows shorter than the model: share by the server's count alone */
+	private modelTooLong = false;
 	calibration: Calibration = 'documented';
 	readonly windows: WindowModel[] = documentedWindows();
 	private entries: Entry[] = [];
@@ -45,6 +53,8 @@ export class Pacer {
 	private probeInFlight = false;
 	/** the latest answer that carried X-RateLimit-Remaining: what the server allowed then */
 	private lastRemaining?: { remaining: number; sentAt: number; resetAt?: number };
+	/** the same answer with our own count per window: our share while the token is shared */
+	private snapshot?: ShareSnapshot;
 	private queue: Promise<void> = Promise.resolve();
 
 	/** Waits until a request may be sent, then reserves its slot. Callers line up in order. */
@@ -82,7 +92,7 @@ export class Pacer {
 	private async waitForSlot(signal?: AbortSignal): Promise<PacerTicket> {
 		for (;;) {
 			const now = Date.now();
-			const wait = this.enforced ? this.delay(now) : { ms: 0, probe: false };
+			const wait = this.enforced ? this.delay(now) : this.firstContact();
 			if (wait.ms <= 0 || wait.probe) {
 				const entry: Entry = { sentAt: now };
 				if (wait.ms > 0) {
@@ -97,6 +107,15 @@ export class Pacer {
 		}
 	}
 
+	/**
+	 * Until a server has answered once, one request at a time: others may share the token (queue-mode
+	 * workers starting together), and a burst sent blind would race them for the same slots.
+	 */
+	private firstContact(): { ms: number; probe: boolean } {
+		const firstInFlight = !this.answered && this.entries.some((entry) => entry.doneAt === undefined);
+		return { ms: firstInFlight ? PENDING_RECHECK_MS : 0, probe: false };
+	}
+
 	private margin(window: WindowModel): number {
 		return SAFETY_MS + window.ms * SAFETY_SHARE;
 	}
@@ -108,20 +127,32 @@ export class Pacer {
 		// Others' usage as last seen; when clearly shared, plus one: they may have sent another since.
 		const seen = this.foreignUntil > now ? this.foreign : 0;
 		const foreign = seen >= SHARED_MIN ? seen + 1 : seen;
-		for (const window of this.windows) {
+		const snapshot = this.sharedRecently(now) && !this.modelTooLong ? this.snapshot : undefined;
+		const shortestMs = Math.min(...activeWindows(this.windows).map((window) => window.ms));
+		for (const [index, window] of this.windows.entries()) {
+			if (snapshot && !Number.isFinite(window.limit)) continue;
 			const expiries: number[] = [];
 			let pending = 0;
 			for (const entry of this.entries) {
 				if (entry.doneAt === undefined) pending++;
 				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
 			}
-			const used = pending + expiries.length + foreign;
-			if (used < window.limit) continue;
-			const mustFree = used - window.limit + 1;
+			// Shared: our own slots plus our share of the server's room, instead of racing for every slot.
+			const ceiling = snapshot ? shareCeiling(window.limit, snapshot.ours[index], snapshot.remaining, snapshot.share, snapshot.roll) : window.limit;
+			const used = pending + expiries.length + (snapshot ? 0 : foreign);
+			if (used < ceiling) continue;
+			const mustFree = used - ceiling + 1;
 			let until: number;
-			if (mustFree <= expiries.length) {
+			// Past the server's Reset the share is stale: with nothing in flight, one request asks again.
+			// (Not sooner than a short window after it: the others reuse their slots meanwhile.)
+			const staleAt = snapshot ? Math.max(snapshot.resetAt ?? 0, snapshot.at + shortestMs) + SAFETY_MS : Infinity;
+			// Only while we hold no slot: our own slots' reuse brings fresh answers on its own.
+			if (staleAt <= now && pending + expiries.length === 0) continue;
+			if (mustFree > expiries.length + pending) {
+				until = Math.max(staleAt, now + PENDING_RECHECK_MS);
+			} else if (mustFree <= expiries.length) {
 				expiries.sort((a, b) => a - b);
-				until = expiries[mustFree - 1];
+				until = Math.min(expiries[mustFree - 1], Math.max(staleAt, now + PENDING_RECHECK_MS));
 			} else if (mustFree <= expiries.length + pending) {
 				until = now + PENDING_RECHECK_MS;
 			} else {
@@ -133,7 +164,7 @@ export class Pacer {
 				windowBound = true;
 			}
 		}
-		if (ms <= 0 || !windowBound || this.blockedUntil > now) return { ms, probe: false };
+		if (ms <= 0 || !windowBound || this.blockedUntil > now || snapshot) return { ms, probe: false };
 		const canProbe = this.calibration === 'bounded' && !this.probeInFlight && !this.sharedRecently(now);
 		if (this.calibration !== 'measured') {
 			// The model is unverified: the server's own count decides where it has spoken.
@@ -180,6 +211,7 @@ export class Pacer {
 
 	private settle(entry: Entry, status: number, info: RateInfo, receivedAt: number): void {
 		entry.doneAt = receivedAt;
+		this.answered = true;
 		if (entry.probe) this.probeInFlight = false;
 		const speaks = hasRateInfo(info) || status === 429;
 		if (!speaks) return;
@@ -197,25 +229,46 @@ export class Pacer {
 		}
 		if (info.remaining !== undefined) {
 			// Parallel answers can arrive out of order: the most recently sent request speaks last.
-			if (!this.lastRemaining || entry.sentAt >= this.lastRemaining.sentAt) {
-				this.lastRemaining = { remaining: info.remaining, sentAt: entry.sentAt, resetAt: info.resetAt };
-			}
-			this.noteForeignUsage(entry, info, receivedAt);
+			const latest = !this.lastRemaining || entry.sentAt >= this.lastRemaining.sentAt;
+			if (latest) this.lastRemaining = { remaining: info.remaining, sentAt: entry.sentAt, resetAt: info.resetAt };
+			const { ours, share } = this.noteForeignUsage(entry, info.remaining, receivedAt);
+			if (latest) this.snapshot = { ours, share, remaining: info.remaining, resetAt: info.resetAt, at: receivedAt, roll: Math.random() };
 		}
 		if (info.resetAt !== undefined) this.learnFromReset(info.resetAt, receivedAt);
 	}
 
-	/** Reset is an upper bound on when a slot frees; if it proves the windows shorter, shrink them. */
+	/**
+	 * Reset is when the server's oldest counted request frees its slot. Our own oldest one is no older,
+	 * so `Reset − its send time` is at most the window (plus its upload time): if that proves the
+	 * model too long, shrink it. While the token is shared the server's oldest is usually another's,
+	 * so the same bound only ever says "at least": a bounded model grows towards it, a little at a
+	 * time (a Reset of the longer window must not be taken for the short one's).
+	 */
 	private learnFromReset(resetAt: number, now: number): void {
-		if (this.calibration === 'measured' || this.sharedRecently(now)) return;
-		const oldest = this.entries.find((entry) => entry.doneAt === undefined || entry.doneAt + this.windows[0].ms > now);
-		if (!oldest) return;
-		const bound = resetAt - oldest.sentAt;
+		if (this.calibration === 'measured') return;
+		const shared = this.sharedRecently(now);
 		const active = activeWindows(this.windows);
 		const shortest = active[active.length - 1];
-		if (bound <= 0 || bound >= shortest.ms * SHRINK_EVIDENCE) return;
+		// Shared, only a request the short window surely still counts (even with a model a little too
+		// long) bounds it from below; an expired one could make any window look longer.
+		const growing = shared && this.calibration === 'bounded';
+		const oldest = growing
+			? this.entries.find((entry) => entry.sentAt + shortest.ms * SURELY_COUNTED > now)
+			: this.entries.find((entry) => entry.doneAt === undefined || entry.doneAt + this.windows[0].ms > now);
+		if (!oldest) return;
+		const bound = resetAt - oldest.sentAt;
+		if (bound <= 0) return;
+		if (growing) {
+			if (bound > shortest.ms && bound < shortest.ms * GROW_LIMIT) scaleWindows(this.windows, bound / shortest.documentedMs);
+			return;
+		}
+		if (bound >= shortest.ms * SHRINK_EVIDENCE) return;
+		// Shared, only an answer from a nearly empty window: processes that started together. Joining a
+		// busy token, the oldest request is another's and could prove any shorter window.
+		if (shared && (this.lastRemaining?.remaining ?? 0) < shortest.limit - FRESH_WINDOW_MAX) return;
 		scaleWindows(this.windows, bound / shortest.documentedMs);
 		this.calibration = 'bounded';
+		this.modelTooLong = false;
 	}
 
 	/**
@@ -228,8 +281,10 @@ export class Pacer {
 	private learnFromRejection(rejected: Entry, info: RateInfo, receivedAt: number): void {
 		if (info.retryAfterMs === undefined) return;
 		if (this.calibration === 'documented' && !info.retryAfterPrecise) return;
-		if (this.sharedRecently(Date.now())) return; // our log does not explain the server's count
 		const freeAt = receivedAt + info.retryAfterMs;
+		// Only while our log explains the server's count: the last answer showed nobody else on the token.
+		// (Shared, the slot that frees next is usually another's, and would measure any window.)
+		if (this.sharedRecently(Date.now()) || !this.lastRemaining || this.foreign > 0) return;
 		const before = this.entries.filter((entry) => entry.sentAt <= rejected.sentAt);
 		let best: { window: WindowModel; ms: number; distance: number } | undefined;
 		for (const window of activeWindows(this.windows)) {
@@ -248,33 +303,52 @@ export class Pacer {
 			if (best.ms > best.window.ms && best.ms < best.window.ms * 1.5) best.window.ms = best.ms;
 			return;
 		}
+		// Reset already bounded the windows: a much longer answer is someone else's request, not ours.
+		if (this.calibration === 'bounded' && best.ms > best.window.ms * 1.5) return;
 		if (this.calibration !== 'measured') {
 			// The other window follows the documented ratio, with slack: its own 429 measures it exactly.
 			scaleWindows(this.windows, best.ms / best.window.documentedMs, DERIVED_SLACK);
 			this.calibration = 'measured';
+			this.modelTooLong = false;
 		}
 		best.window.ms = best.ms;
 		best.window.measured = true;
 	}
 
 	/** Remaining lower than our own requests explain = requests from elsewhere on the same token. */
-	private noteForeignUsage(entry: Entry, info: RateInfo, now: number): void {
+	private noteForeignUsage(entry: Entry, remaining: number, now: number): { ours: number[]; share: number } {
 		// The model never undercounts our own requests (its windows are exact or too long), so a
 		// shortfall is someone else's.
-		if (info.remaining === undefined) return;
 		let expected = Infinity;
-		for (const window of activeWindows(this.windows)) {
+		let tight = 0;
+		const surely: number[] = [];
+		for (const [index, window] of this.windows.entries()) {
 			let ours = 0;
-			// Requests of ours sent after this one count too: in parallel lanes they may have arrived first.
+			let counted = 0;
 			for (const other of this.entries) {
+				// Requests of ours sent after this one count too: in parallel lanes they may have arrived first.
 				if (other.doneAt === undefined || other === entry || other.doneAt + window.ms + this.margin(window) > entry.sentAt) ours++;
+				// ...but for our share only those the server surely counted when it answered.
+				if (other === entry || (other.sentAt < entry.sentAt && other.sentAt > (entry.doneAt ?? now) - window.ms)) counted++;
 			}
-			expected = Math.min(expected, window.limit - ours);
+			surely.push(counted);
+			if (Number.isFinite(window.limit) && window.limit - ours < expected) {
+				expected = window.limit - ours;
+				tight = index;
+			}
 		}
-		this.foreign = Math.max(0, expected - info.remaining);
+		// More room than the requests of ours the server surely counts leave: the model's windows are
+		// longer than the server's, so its own slots cannot be trusted to say when they free.
+		if (surely.some((counted, index) => remaining > this.windows[index].limit - counted + 1)) this.modelTooLong = true;
+		this.foreign = Math.max(0, expected - remaining);
 		if (this.foreign >= SHARED_MIN) this.foreignSeenAt = now;
 		// Valid until a newer answer replaces it; after a whole short window without one it is stale.
 		this.foreignUntil = now + Math.min(...activeWindows(this.windows).map((window) => window.ms));
+		// Our part of the server's count in the window Remaining speaks for (the fullest one), low rather
+		// than high: the processes' shares must not add up to more than the server has.
+		const serverCount = this.windows[tight].limit - remaining;
+		const share = Math.min(1, surely[tight] / Math.max(1, serverCount));
+		return { ours: surely, share };
 	}
 
 	private prune(now: number): void {

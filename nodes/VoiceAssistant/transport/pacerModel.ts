@@ -54,6 +54,12 @@ export const DERIVED_SLACK = 1.015;
 export const SHARED_MIN = 2;
 /** Reset must prove the window at most this share of the model before the model is shrunk. */
 export const SHRINK_EVIDENCE = 0.5;
+/** While shared, a bounded model grows towards a longer Reset only by up to this factor at a time. */
+export const GROW_LIMIT = 1.2;
+/** While shared, the model is shrunk only from an answer whose window held at most this many others' requests. */
+export const FRESH_WINDOW_MAX = 3;
+/** While shared, a Reset is compared only with our requests sent within this share of the short window. */
+export const SURELY_COUNTED = 0.8;
 
 export function documentedWindows(): WindowModel[] {
 	const burstMs = RATE_LIMIT.burstWindowSeconds * 1000;
