@@ -22,6 +22,7 @@ import {
 	FRESH_WINDOW_MAX,
 	GROW_LIMIT,
 	SURELY_COUNTED,
+	TOO_LONG_SHARE,
 	SLEEP_SLICE_MS,
 	activeWindows,
 	documentedWindows,
@@ -33,7 +34,7 @@ import {
 	type PacerTicket,
 	type WindowModel,
 } from './pacerModel';
-import { shareCeiling, type ShareSnapshot } from './tokenShare';
+import { SHARE_RESERVE, shareCeiling, staleAskAt, type ShareSnapshot } from './tokenShare';
 
 export type { Calibration, PacerState, PacerTicket } from './pacerModel';
 
@@ -43,6 +44,8 @@ export class Pacer {
 	private answered = false;
 	/** an answer proved the windows shorter than the model: share by the server's count alone */
 	private modelTooLong = false;
+	/** the longest time until a freed slot any answer named: at most the server's longest window */
+	private longestServerWait = 0;
 	calibration: Calibration = 'documented';
 	readonly windows: WindowModel[] = documentedWindows();
 	private entries: Entry[] = [];
@@ -138,16 +141,15 @@ export class Pacer {
 				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
 			}
 			// Shared: our own slots plus our share of the server's room, instead of racing for every slot.
-			const ceiling = snapshot ? shareCeiling(window.limit, snapshot.ours[index], snapshot.remaining, snapshot.share, snapshot.roll) : window.limit;
+			const ceiling = snapshot ? shareCeiling(window.limit, snapshot, snapshot.ours[index], now, shortestMs) : window.limit;
 			const used = pending + expiries.length + (snapshot ? 0 : foreign);
 			if (used < ceiling) continue;
 			const mustFree = used - ceiling + 1;
 			let until: number;
-			// Past the server's Reset the share is stale: with nothing in flight, one request asks again.
-			// (Not sooner than a short window after it: the others reuse their slots meanwhile.)
-			const staleAt = snapshot ? Math.max(snapshot.resetAt ?? 0, snapshot.at + shortestMs) + SAFETY_MS : Infinity;
-			// Only while we hold no slot: our own slots' reuse brings fresh answers on its own.
-			if (staleAt <= now && pending + expiries.length === 0) continue;
+			// Past the server's Reset the share is stale: with nothing in flight, one request asks again,
+			// but only when our own slots will not bring a fresh answer soon (their reuse does that).
+			const staleAt = snapshot ? staleAskAt(snapshot, expiries, shortestMs, this.longestServerWait) + SAFETY_MS : Infinity;
+			if (staleAt <= now && pending === 0) continue;
 			if (mustFree > expiries.length + pending) {
 				until = Math.max(staleAt, now + PENDING_RECHECK_MS);
 			} else if (mustFree <= expiries.length) {
@@ -232,9 +234,13 @@ export class Pacer {
 			const latest = !this.lastRemaining || entry.sentAt >= this.lastRemaining.sentAt;
 			if (latest) this.lastRemaining = { remaining: info.remaining, sentAt: entry.sentAt, resetAt: info.resetAt };
 			const { ours, share } = this.noteForeignUsage(entry, info.remaining, receivedAt);
-			if (latest) this.snapshot = { ours, share, remaining: info.remaining, resetAt: info.resetAt, at: receivedAt, roll: Math.random() };
+			if (latest) {
+				const roomSince = info.remaining > SHARE_RESERVE ? (this.snapshot?.roomSince ?? receivedAt) : undefined;
+				this.snapshot = { ours, share, remaining: info.remaining, resetAt: info.resetAt, at: receivedAt, roll: Math.random(), roomSince };
+			}
 		}
-		if (info.resetAt !== undefined) this.learnFromReset(info.resetAt, receivedAt);
+		if (info.resetAt !== undefined) this.longestServerWait = Math.max(this.longestServerWait, info.resetAt - receivedAt);
+		if (info.resetAt !== undefined) this.learnFromReset(info.resetAt, receivedAt, info.resetPrecise === true);
 	}
 
 	/**
@@ -244,7 +250,7 @@ export class Pacer {
 	 * so the same bound only ever says "at least": a bounded model grows towards it, a little at a
 	 * time (a Reset of the longer window must not be taken for the short one's).
 	 */
-	private learnFromReset(resetAt: number, now: number): void {
+	private learnFromReset(resetAt: number, now: number, precise: boolean): void {
 		if (this.calibration === 'measured') return;
 		const shared = this.sharedRecently(now);
 		const active = activeWindows(this.windows);
@@ -265,7 +271,8 @@ export class Pacer {
 		if (bound >= shortest.ms * SHRINK_EVIDENCE) return;
 		// Shared, only an answer from a nearly empty window: processes that started together. Joining a
 		// busy token, the oldest request is another's and could prove any shorter window.
-		if (shared && (this.lastRemaining?.remaining ?? 0) < shortest.limit - FRESH_WINDOW_MAX) return;
+		// A whole-second Reset cannot tell a shared window's length to better than a second either.
+		if (shared && (!precise || (this.lastRemaining?.remaining ?? 0) < shortest.limit - FRESH_WINDOW_MAX)) return;
 		scaleWindows(this.windows, bound / shortest.documentedMs);
 		this.calibration = 'bounded';
 		this.modelTooLong = false;
@@ -339,7 +346,9 @@ export class Pacer {
 		}
 		// More room than the requests of ours the server surely counts leave: the model's windows are
 		// longer than the server's, so its own slots cannot be trusted to say when they free.
-		if (surely.some((counted, index) => remaining > this.windows[index].limit - counted + 1)) this.modelTooLong = true;
+		// (Only the unverified documented model: a learnt one is a few % long by design.)
+		const tooLong = (counted: number, index: number) => remaining > this.windows[index].limit * (1 + TOO_LONG_SHARE) - counted;
+		if (this.calibration === 'documented' && surely.some(tooLong)) this.modelTooLong = true;
 		this.foreign = Math.max(0, expected - remaining);
 		if (this.foreign >= SHARED_MIN) this.foreignSeenAt = now;
 		// Valid until a newer answer replaces it; after a whole short window without one it is stale.

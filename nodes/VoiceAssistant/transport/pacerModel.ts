@@ -58,6 +58,8 @@ export const SHRINK_EVIDENCE = 0.5;
 export const GROW_LIMIT = 1.2;
 /** While shared, the model is shrunk only from an answer whose window held at most this many others' requests. */
 export const FRESH_WINDOW_MAX = 3;
+/** Remaining above what our surely-counted requests leave by this share of the limit: the model is too long. */
+export const TOO_LONG_SHARE = 0.25;
 /** While shared, a Reset is compared only with our requests sent within this share of the short window. */
 export const SURELY_COUNTED = 0.8;
 

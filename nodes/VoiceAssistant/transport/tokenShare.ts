@@ -21,6 +21,8 @@ export interface ShareSnapshot {
 	at: number;
 	/** drawn once per answer (0–1): decides whether a fraction of a slot is claimed */
 	roll: number;
+	/** since when our answers have all shown room beyond the reserve (undefined: the last one showed none) */
+	roomSince?: number;
 }
 
 /**
@@ -34,15 +36,43 @@ export const SHARE_RESERVE = 1;
  * plus our share of the room the server still had beyond the reserve. The share is our part of the
  * server's count in the fullest window; a process that holds nothing yet still gets one slot in
  * four of the spare room so it is not shut out while the others keep theirs.
+ * - Room that stays free window after window is nobody's (the others finished): the part claimed
+ *   doubles with each short window it stays free.
+ * - A process holding more than half of the server's count while others are there gives one slot
+ *   back per answer, so a process that joined later is not kept to spare room for good.
  */
-export function shareCeiling(limit: number, ours: number, remaining: number, share: number, roll: number): number {
-	const part = ours > 0 ? Math.min(1, share) : 0.25;
+export function shareCeiling(limit: number, snapshot: ShareSnapshot, ours: number, now: number, shortestMs: number): number {
+	const { remaining, share, roll } = snapshot;
+	// Whole short windows the room has stayed free: the others had time to claim it and did not.
+	const streak = STREAK_OFF || snapshot.roomSince === undefined ? 0 : Math.max(0, Math.floor((now - snapshot.roomSince) / shortestMs));
+	const part = ours > 0 ? Math.min(1, share * 2 ** streak) : Math.min(1, 0.25 * 2 ** streak);
 	// Remaining speaks for the fuller window. In another window the server holds about our count
 	// divided by our share, so its room is at least what that leaves.
 	const room = ours > 0 && share > 0 ? Math.max(remaining, limit - Math.ceil(ours / Math.min(1, share))) : remaining;
 	// A fraction of a slot is claimed by chance in proportion: rounded down, the fractions of all
 	// processes would leave the same free slots unclaimed window after window.
 	const claim = Math.max(0, room - SHARE_RESERVE) * part;
-	return Math.min(limit, ours) + Math.floor(claim) + (roll < claim % 1 ? 1 : 0);
+	const handBack = share > HAND_BACK_SHARE && share < 1 && ours > 0 ? 1 : 0;
+	return Math.min(limit, ours) - handBack + Math.floor(claim) + (roll < claim % 1 ? 1 : 0);
 }
 
+/** Above this part of the server's count, with others on the token, a process gives slots back. */
+export const HAND_BACK_SHARE = 1.1;
+const STREAK_OFF = true;
+
+/**
+ * When an answer is stale enough to ask the server again (nothing of ours in flight): a short window
+ * after it, once the server's Reset has passed, if we hold no slot. Holding slots, their reuse
+ * brings fresh answers, so only when the next of them is far off compared with the longest wait the
+ * server has named (at most its window): a model much longer than the server's windows would
+ * otherwise sit out the whole of it.
+ */
+export function staleAskAt(snapshot: ShareSnapshot, ownExpiries: number[], shortestMs: number, longestServerWait: number): number {
+	const resetAt = snapshot.resetAt ?? snapshot.at + shortestMs;
+	if (ownExpiries.length === 0) return Math.max(resetAt, snapshot.at + shortestMs);
+	const nextOwn = Math.min(...ownExpiries);
+	return longestServerWait > 0 && nextOwn - resetAt > STALE_FACTOR * longestServerWait ? resetAt : Infinity;
+}
+
+/** Our next slot must be this many of the server's longest named waits past its Reset before we ask early. */
+export const STALE_FACTOR = 4;
