@@ -34,7 +34,14 @@ describe('X-RateLimit-Reset', () => {
 describe('readRateInfo', () => {
 	it('reads the three headers in any case, arrays included', () => {
 		const info = readRateInfo(200, { 'X-RateLimit-Limit': '100', 'x-ratelimit-remaining': ['19'], 'X-RATELIMIT-RESET': '2' }, {}, NOW);
-		expect(info).toEqual({ limit: 100, remaining: 19, resetAt: NOW + 2000 });
+		expect(info).toEqual({ limit: 100, remaining: 19, resetAt: NOW + 2000, resetPrecise: false });
+	});
+
+	it('a Reset with decimals or in epoch milliseconds is precise enough to learn a window from', () => {
+		const reset = (value: string) => readRateInfo(200, { 'X-RateLimit-Reset': value }, {}, NOW);
+		expect(reset(String((NOW + 1234) / 1000))).toMatchObject({ resetAt: NOW + 1234, resetPrecise: true });
+		expect(reset(String(NOW + 1234))).toMatchObject({ resetAt: NOW + 1234, resetPrecise: true });
+		expect(reset(String(Math.ceil((NOW + 1234) / 1000)))).toMatchObject({ resetPrecise: false });
 	});
 
 	it('a 429 body retry_after wins over the whole-second Retry-After header', () => {

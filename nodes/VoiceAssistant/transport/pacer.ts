@@ -1,11 +1,13 @@
 /**
  * Paces requests per credential so a bulk run stays under the rate limit instead of bouncing off it.
  * Model: the documented windows (100 per minute, 20 per 10 s; shared/limits.ts) corrected by what the
- * server says: X-RateLimit-Limit replaces the per-minute count; X-RateLimit-Reset bounds when a slot
- * frees (and may shrink a model it proves too long); a 429's retry_after, set against our own send
- * log, measures the real window; X-RateLimit-Remaining lower than our log explains is someone else
- * on the token (another process, a queue-mode worker) and is counted too. Nothing is paced until a
- * server has shown a rate-limit header or a 429. Registry per credential: pacers.ts.
+ * server says (windowLearning.ts): X-RateLimit-Limit replaces the per-minute count; X-RateLimit-Reset
+ * bounds when a slot frees (and may shrink a model it proves too long); a 429's retry_after, set
+ * against our own send log, measures the real window. X-RateLimit-Remaining lower than our log
+ * explains is someone else on the token (another process, a queue-mode worker): then each process
+ * keeps its own slots and claims spare room by its share (tokenShare.ts) instead of racing the
+ * others for every slot. Until a server has answered once, one request at a time; nothing is paced
+ * until a server has shown a rate-limit header or a 429. Registry per credential: pacers.ts.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -18,10 +20,10 @@ import {
 	SAFETY_MS,
 	SAFETY_SHARE,
 	SHARED_MIN,
-	SHRINK_EVIDENCE,
 	SLEEP_SLICE_MS,
 	activeWindows,
 	documentedWindows,
+	pruneEntries,
 	scaleWindows,
 	setLimit,
 	type Calibration,
@@ -30,11 +32,19 @@ import {
 	type PacerTicket,
 	type WindowModel,
 } from './pacerModel';
+import { countOurs, lowShare, provesTooLong, shareCeiling, staleAskAt, type ShareSnapshot } from './tokenShare';
+import { rejectionLesson, resetLesson } from './windowLearning';
 
 export type { Calibration, PacerState, PacerTicket } from './pacerModel';
 
 export class Pacer {
 	enforced = false;
+	/** a server has answered (any status): the first-contact rule is over */
+	private answered = false;
+	/** an answer proved the windows shorter than the model: share by the server's count alone */
+	private modelTooLong = false;
+	/** the longest time until a freed slot any answer named: at most the server's longest window */
+	private longestServerWait = 0;
 	calibration: Calibration = 'documented';
 	readonly windows: WindowModel[] = documentedWindows();
 	private entries: Entry[] = [];
@@ -45,6 +55,8 @@ export class Pacer {
 	private probeInFlight = false;
 	/** the latest answer that carried X-RateLimit-Remaining: what the server allowed then */
 	private lastRemaining?: { remaining: number; sentAt: number; resetAt?: number };
+	/** the same answer with our own count per window: our share while the token is shared */
+	private snapshot?: ShareSnapshot;
 	private queue: Promise<void> = Promise.resolve();
 
 	/** Waits until a request may be sent, then reserves its slot. Callers line up in order. */
@@ -82,7 +94,7 @@ export class Pacer {
 	private async waitForSlot(signal?: AbortSignal): Promise<PacerTicket> {
 		for (;;) {
 			const now = Date.now();
-			const wait = this.enforced ? this.delay(now) : { ms: 0, probe: false };
+			const wait = this.enforced ? this.delay(now) : this.firstContact();
 			if (wait.ms <= 0 || wait.probe) {
 				const entry: Entry = { sentAt: now };
 				if (wait.ms > 0) {
@@ -90,11 +102,20 @@ export class Pacer {
 					this.probeInFlight = true;
 				}
 				this.entries.push(entry);
-				this.prune(now);
+				pruneEntries(this.entries, this.windows, now, (window) => this.margin(window));
 				return this.ticket(entry);
 			}
 			await sleep(Math.min(wait.ms, SLEEP_SLICE_MS), signal);
 		}
+	}
+
+	/**
+	 * Until a server has answered once, one request at a time: others may share the token (queue-mode
+	 * workers starting together), and a burst sent blind would race them for the same slots.
+	 */
+	private firstContact(): { ms: number; probe: boolean } {
+		const firstInFlight = !this.answered && this.entries.some((entry) => entry.doneAt === undefined);
+		return { ms: firstInFlight ? PENDING_RECHECK_MS : 0, probe: false };
 	}
 
 	private margin(window: WindowModel): number {
@@ -108,20 +129,31 @@ export class Pacer {
 		// Others' usage as last seen; when clearly shared, plus one: they may have sent another since.
 		const seen = this.foreignUntil > now ? this.foreign : 0;
 		const foreign = seen >= SHARED_MIN ? seen + 1 : seen;
-		for (const window of this.windows) {
+		const snapshot = this.sharedRecently(now) && !this.modelTooLong ? this.snapshot : undefined;
+		const shortestMs = Math.min(...activeWindows(this.windows).map((window) => window.ms));
+		for (const [index, window] of this.windows.entries()) {
+			if (snapshot && !Number.isFinite(window.limit)) continue;
 			const expiries: number[] = [];
 			let pending = 0;
 			for (const entry of this.entries) {
 				if (entry.doneAt === undefined) pending++;
 				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
 			}
-			const used = pending + expiries.length + foreign;
-			if (used < window.limit) continue;
-			const mustFree = used - window.limit + 1;
+			// Shared: our own slots plus our share of the server's room, instead of racing for every slot.
+			const ceiling = snapshot ? shareCeiling(window.limit, snapshot, snapshot.ours[index]) : window.limit;
+			const used = pending + expiries.length + (snapshot ? 0 : foreign);
+			if (used < ceiling) continue;
+			const mustFree = used - ceiling + 1;
 			let until: number;
-			if (mustFree <= expiries.length) {
+			// Past the server's Reset the share is stale: with nothing in flight, one request asks again,
+			// but only when our own slots will not bring a fresh answer soon (their reuse does that).
+			const staleAt = snapshot ? staleAskAt(snapshot, expiries, shortestMs, this.longestServerWait) + SAFETY_MS : Infinity;
+			if (staleAt <= now && pending === 0) continue;
+			if (mustFree > expiries.length + pending) {
+				until = Math.max(staleAt, now + PENDING_RECHECK_MS);
+			} else if (mustFree <= expiries.length) {
 				expiries.sort((a, b) => a - b);
-				until = expiries[mustFree - 1];
+				until = Math.min(expiries[mustFree - 1], Math.max(staleAt, now + PENDING_RECHECK_MS));
 			} else if (mustFree <= expiries.length + pending) {
 				until = now + PENDING_RECHECK_MS;
 			} else {
@@ -133,7 +165,7 @@ export class Pacer {
 				windowBound = true;
 			}
 		}
-		if (ms <= 0 || !windowBound || this.blockedUntil > now) return { ms, probe: false };
+		if (ms <= 0 || !windowBound || this.blockedUntil > now || snapshot) return { ms, probe: false };
 		const canProbe = this.calibration === 'bounded' && !this.probeInFlight && !this.sharedRecently(now);
 		if (this.calibration !== 'measured') {
 			// The model is unverified: the server's own count decides where it has spoken.
@@ -180,6 +212,7 @@ export class Pacer {
 
 	private settle(entry: Entry, status: number, info: RateInfo, receivedAt: number): void {
 		entry.doneAt = receivedAt;
+		this.answered = true;
 		if (entry.probe) this.probeInFlight = false;
 		const speaks = hasRateInfo(info) || status === 429;
 		if (!speaks) return;
@@ -197,50 +230,42 @@ export class Pacer {
 		}
 		if (info.remaining !== undefined) {
 			// Parallel answers can arrive out of order: the most recently sent request speaks last.
-			if (!this.lastRemaining || entry.sentAt >= this.lastRemaining.sentAt) {
-				this.lastRemaining = { remaining: info.remaining, sentAt: entry.sentAt, resetAt: info.resetAt };
-			}
-			this.noteForeignUsage(entry, info, receivedAt);
+			const latest = !this.lastRemaining || entry.sentAt >= this.lastRemaining.sentAt;
+			if (latest) this.lastRemaining = { remaining: info.remaining, sentAt: entry.sentAt, resetAt: info.resetAt };
+			const { ours, share } = this.noteForeignUsage(entry, info.remaining, receivedAt);
+			if (latest) this.snapshot = { ours, share, remaining: info.remaining, resetAt: info.resetAt, at: receivedAt, roll: Math.random() };
 		}
-		if (info.resetAt !== undefined) this.learnFromReset(info.resetAt, receivedAt);
+		if (info.resetAt !== undefined) this.longestServerWait = Math.max(this.longestServerWait, info.resetAt - receivedAt);
+		if (info.resetAt !== undefined) this.learnFromReset(info.resetAt, receivedAt, info.resetPrecise === true);
 	}
 
-	/** Reset is an upper bound on when a slot frees; if it proves the windows shorter, shrink them. */
-	private learnFromReset(resetAt: number, now: number): void {
-		if (this.calibration === 'measured' || this.sharedRecently(now)) return;
-		const oldest = this.entries.find((entry) => entry.doneAt === undefined || entry.doneAt + this.windows[0].ms > now);
-		if (!oldest) return;
-		const bound = resetAt - oldest.sentAt;
-		const active = activeWindows(this.windows);
-		const shortest = active[active.length - 1];
-		if (bound <= 0 || bound >= shortest.ms * SHRINK_EVIDENCE) return;
-		scaleWindows(this.windows, bound / shortest.documentedMs);
-		this.calibration = 'bounded';
+	/** Reset may prove the model too long (windowLearning.ts says how far it may be trusted). */
+	private learnFromReset(resetAt: number, now: number, precise: boolean): void {
+		if (this.calibration === 'measured') return;
+		const lesson = resetLesson(this.windows, this.entries, this.calibration, {
+			resetAt,
+			now,
+			precise,
+			shared: this.sharedRecently(now),
+			remaining: this.lastRemaining?.remaining,
+		});
+		if (!lesson) return;
+		scaleWindows(this.windows, lesson.scale);
+		if (lesson.shrunk) {
+			this.calibration = 'bounded';
+			this.modelTooLong = false;
+		}
 	}
 
-	/**
-	 * A 429 says the next slot frees retry_after from when the server answered. In a sliding window of
-	 * limit L that slot is the one taken by our L-th most recent accepted request, which gives the
-	 * window length. Both ends are taken as answer times (the server counts a request shortly before
-	 * answering it), so the time a request spends inside n8n before it leaves does not distort it.
-	 * With two windows, the one whose answer is closest to the current model wins.
-	 */
+	/** A 429 against our own log measures a window (windowLearning.ts), only while nobody else is on the token. */
 	private learnFromRejection(rejected: Entry, info: RateInfo, receivedAt: number): void {
 		if (info.retryAfterMs === undefined) return;
 		if (this.calibration === 'documented' && !info.retryAfterPrecise) return;
-		if (this.sharedRecently(Date.now())) return; // our log does not explain the server's count
 		const freeAt = receivedAt + info.retryAfterMs;
-		const before = this.entries.filter((entry) => entry.sentAt <= rejected.sentAt);
-		let best: { window: WindowModel; ms: number; distance: number } | undefined;
-		for (const window of activeWindows(this.windows)) {
-			if (before.length < window.limit) continue;
-			const anchor = before[before.length - window.limit].doneAt;
-			if (anchor === undefined) continue;
-			const ms = freeAt - anchor;
-			if (ms <= 0) continue;
-			const distance = Math.abs(Math.log(ms / window.ms));
-			if (!best || distance < best.distance) best = { window, ms, distance };
-		}
+		// Only while our log explains the server's count: the last answer showed nobody else on the token.
+		// (Shared, the slot that frees next is usually another's, and would measure any window.)
+		if (this.sharedRecently(Date.now()) || !this.lastRemaining || this.foreign > 0) return;
+		const best = rejectionLesson(this.windows, this.entries, rejected, freeAt);
 		if (!best) return;
 		if (best.window.measured) {
 			// Already measured: only a slightly longer answer is believable (jitter); anything else is
@@ -248,46 +273,27 @@ export class Pacer {
 			if (best.ms > best.window.ms && best.ms < best.window.ms * 1.5) best.window.ms = best.ms;
 			return;
 		}
+		// Reset already bounded the windows: a much longer answer is someone else's request, not ours.
+		if (this.calibration === 'bounded' && best.ms > best.window.ms * 1.5) return;
 		if (this.calibration !== 'measured') {
 			// The other window follows the documented ratio, with slack: its own 429 measures it exactly.
 			scaleWindows(this.windows, best.ms / best.window.documentedMs, DERIVED_SLACK);
 			this.calibration = 'measured';
+			this.modelTooLong = false;
 		}
 		best.window.ms = best.ms;
 		best.window.measured = true;
 	}
 
 	/** Remaining lower than our own requests explain = requests from elsewhere on the same token. */
-	private noteForeignUsage(entry: Entry, info: RateInfo, now: number): void {
-		// The model never undercounts our own requests (its windows are exact or too long), so a
-		// shortfall is someone else's.
-		if (info.remaining === undefined) return;
-		let expected = Infinity;
-		for (const window of activeWindows(this.windows)) {
-			let ours = 0;
-			// Requests of ours sent after this one count too: in parallel lanes they may have arrived first.
-			for (const other of this.entries) {
-				if (other.doneAt === undefined || other === entry || other.doneAt + window.ms + this.margin(window) > entry.sentAt) ours++;
-			}
-			expected = Math.min(expected, window.limit - ours);
-		}
-		this.foreign = Math.max(0, expected - info.remaining);
+	private noteForeignUsage(entry: Entry, remaining: number, now: number): { ours: number[]; share: number } {
+		const { expected, tight, surely } = countOurs(this.windows, this.entries, entry, now, (window) => this.margin(window));
+		// (Only the unverified documented model: a learnt one is a few % long by design.)
+		if (this.calibration === 'documented' && provesTooLong(this.windows, surely, remaining)) this.modelTooLong = true;
+		this.foreign = Math.max(0, expected - remaining);
 		if (this.foreign >= SHARED_MIN) this.foreignSeenAt = now;
 		// Valid until a newer answer replaces it; after a whole short window without one it is stale.
 		this.foreignUntil = now + Math.min(...activeWindows(this.windows).map((window) => window.ms));
-	}
-
-	private prune(now: number): void {
-		const longest = Math.max(...this.windows.map((window) => window.ms + this.margin(window)));
-		const keep = 2 * Math.max(...activeWindows(this.windows).map((window) => window.limit));
-		let drop = 0;
-		while (
-			this.entries.length - drop > keep &&
-			this.entries[drop].doneAt !== undefined &&
-			(this.entries[drop].doneAt as number) + longest < now
-		) {
-			drop++;
-		}
-		if (drop > 0) this.entries.splice(0, drop);
+		return { ours: surely, share: lowShare(this.windows[tight].limit, surely[tight], remaining) };
 	}
 }

@@ -54,6 +54,14 @@ export const DERIVED_SLACK = 1.015;
 export const SHARED_MIN = 2;
 /** Reset must prove the window at most this share of the model before the model is shrunk. */
 export const SHRINK_EVIDENCE = 0.5;
+/** While shared, a bounded model grows towards a longer Reset only by up to this factor at a time. */
+export const GROW_LIMIT = 1.2;
+/** While shared, the model is shrunk only from an answer whose window held at most this many others' requests. */
+export const FRESH_WINDOW_MAX = 3;
+/** Remaining above what our surely-counted requests leave by this share of the limit: the model is too long. */
+export const TOO_LONG_SHARE = 0.25;
+/** While shared, a Reset is compared only with our requests sent within this share of the short window. */
+export const SURELY_COUNTED = 0.8;
 
 export function documentedWindows(): WindowModel[] {
 	const burstMs = RATE_LIMIT.burstWindowSeconds * 1000;
@@ -83,4 +91,18 @@ export function scaleWindows(windows: WindowModel[], scale: number, slack = 1): 
 	for (const window of windows) {
 		if (!window.measured) window.ms = window.documentedMs * scale * slack;
 	}
+}
+
+/**
+ * Forget answered requests older than every window (with its margin), keeping at least twice the
+ * largest limit: the log the windows and shares are counted from stays small.
+ */
+export function pruneEntries(entries: Entry[], windows: WindowModel[], now: number, margin: (window: WindowModel) => number): void {
+	const longest = Math.max(...windows.map((window) => window.ms + margin(window)));
+	const keep = 2 * Math.max(...activeWindows(windows).map((window) => window.limit));
+	let drop = 0;
+	while (entries.length - drop > keep && entries[drop].doneAt !== undefined && (entries[drop].doneAt as number) + longest < now) {
+		drop++;
+	}
+	if (drop > 0) entries.splice(0, drop);
 }

@@ -15,6 +15,8 @@ export interface RateInfo {
 	retryAfterMs?: number;
 	/** true when retryAfterMs came with sub-second precision (worth learning a window from) */
 	retryAfterPrecise?: boolean;
+	/** true when Reset came with sub-second precision (milliseconds, or seconds with decimals) */
+	resetPrecise?: boolean;
 }
 
 /** Epoch values are larger than any sane "seconds until reset" (1e9 s ≈ 31 years). */
@@ -97,7 +99,10 @@ export function readRateInfo(
 	const remaining = number(header(headers, 'x-ratelimit-remaining'));
 	if (remaining !== undefined && remaining >= 0) info.remaining = Math.floor(remaining);
 	const reset = number(header(headers, 'x-ratelimit-reset'));
-	if (reset !== undefined && reset >= 0) info.resetAt = resetToTime(reset, receivedAt, clockSkew(headers, receivedAt));
+	if (reset !== undefined && reset >= 0) {
+		info.resetAt = resetToTime(reset, receivedAt, clockSkew(headers, receivedAt));
+		info.resetPrecise = reset >= EPOCH_MILLISECONDS_MIN || !Number.isInteger(reset);
+	}
 
 	if (status === 429) {
 		// The body's retry_after may carry decimals (the precise truth); the header is whole seconds.
