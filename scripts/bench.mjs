@@ -2,7 +2,7 @@
 // Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
 // with the sandbox in the same process, so the clients it compares share one machine:
 //
-//   npm run bench                   all figures (about 16 minutes; P1 ~1 minute, P1b ~1, P6 ~1.5, P7 ~5)
+//   npm run bench                   all figures (about 19 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~5)
 //   npm run bench -- p1 p1b         only these (P1b: three processes sharing one token)
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
 //   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
@@ -20,7 +20,7 @@ import { ROOT, node24Bin, node24Env } from './lib/paths.mjs';
 
 const FIGURES = {
 	p1: { file: 'bench/p1-rate-limit.ts', quick: { BENCH_P1_COUNT: '200' }, needsHttpNode: true },
-	p1b: { file: 'bench/p1b-shared-token.ts', quick: { BENCH_P1B_COUNT: '60' } },
+	p1b: { file: 'bench/p1b-shared-token.ts', quick: { BENCH_P1B_COUNT: '60', BENCH_P1B_REAL_COUNT: '10' } },
 	p2: { file: 'bench/p2-throughput.ts', quick: { BENCH_P2_COUNT: '500', BENCH_P2_ROUNDS: '1' }, needsHttpNode: true },
 	p3: { file: 'bench/p3-return-all.ts', quick: { BENCH_P3_PAGES: '50', BENCH_P3_ROUNDS: '1' } },
 	p4: { file: 'bench/p4-cold-start.ts', quick: { BENCH_P4_RUNS: '5' }, needsBuild: true },
