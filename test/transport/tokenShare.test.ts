@@ -36,15 +36,16 @@ describe('shareCeiling: our slots plus our share of the spare room', () => {
 		expect(shareCeiling(20, snapshot({ share: 0.35, remaining: 11, roll: 0.1 }), 3)).toBe(3 + 4);
 	});
 
-	it('three processes whose low shares add up to 1 never claim more than the server has', () => {
+	it('rounded down, three processes whose low shares add up to 1 claim no more than the server has; a roll adds one slot at most', () => {
+		// The server counts 11 (Remaining 9): 5, 4 and 2 of them are the three processes'.
 		const remaining = 9;
-		const shares = [0.5, 0.3, 0.2];
-		for (const roll of [0, 0.25, 0.5, 0.75, 0.999]) {
-			const claims = shares.map((share) => shareCeiling(20, snapshot({ share, remaining, roll: 0.999 }), 4) - 4);
-			expect(claims.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(remaining);
-			// Each roll only adds the one slot its fraction stands for.
-			const withRoll = shares.map((share) => shareCeiling(20, snapshot({ share, remaining, roll }), 4) - 4);
-			withRoll.forEach((claim, i) => expect(claim - claims[i]).toBeLessThanOrEqual(1));
+		const held = [5, 4, 2];
+		const claim = (ours: number, roll: number) => shareCeiling(20, snapshot({ share: lowShare(20, ours, remaining), remaining, roll }), ours) - ours;
+		const claims = held.map((ours) => claim(ours, 0.999));
+		expect(claims).toEqual([3, 2, 1]); // 8 beyond the reserve × 5/11, 4/11, 2/11, rounded down
+		expect(claims.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(remaining);
+		for (const roll of [0, 0.25, 0.5, 0.75]) {
+			held.forEach((ours, i) => expect([claims[i], claims[i] + 1]).toContain(claim(ours, roll)));
 		}
 	});
 

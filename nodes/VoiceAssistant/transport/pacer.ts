@@ -235,8 +235,10 @@ export class Pacer {
 			const { ours, share } = this.noteForeignUsage(entry, info.remaining, receivedAt);
 			if (latest) this.snapshot = { ours, share, remaining: info.remaining, resetAt: info.resetAt, at: receivedAt, roll: Math.random() };
 		}
-		if (info.resetAt !== undefined) this.longestServerWait = Math.max(this.longestServerWait, info.resetAt - receivedAt);
-		if (info.resetAt !== undefined) this.learnFromReset(info.resetAt, receivedAt, info.resetPrecise === true);
+		if (info.resetAt !== undefined) {
+			this.longestServerWait = Math.max(this.longestServerWait, info.resetAt - receivedAt);
+			this.learnFromReset(info.resetAt, receivedAt, info.resetPrecise === true);
+		}
 	}
 
 	/** Reset may prove the model too long (windowLearning.ts says how far it may be trusted). */

@@ -3,10 +3,10 @@
  * execute`s on one token). The server's X-RateLimit-Remaining is the only count all processes see.
  * Racing for every slot the server frees costs a 429 per loser, so while the token is shared each
  * process keeps the slots it holds and reuses them as they expire (the others do the same), and
- * takes new room only in proportion to its share of the server's count, leaving a small reserve:
- * the claims of all processes then add up to no more than the server has.
+ * takes new room only in proportion to a low share of the server's count, leaving a small reserve:
+ * rounded down, the claims of all processes add up to no more than the server has (a fraction of a
+ * slot, claimed by chance, can overlap another's now and then).
  */
-
 import { TOO_LONG_SHARE, type Entry, type WindowModel } from './pacerModel';
 
 /** What one answer said, with our own requests in each window at that moment. */
