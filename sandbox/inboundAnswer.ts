@@ -33,9 +33,11 @@ export async function askForVariables(
 		timestamp: new Date().toISOString(),
 		status: 'ringing',
 	};
+	const started = Date.now();
 	const response = await postJson(url, payload, timeoutMs, signal);
 	if (signal.aborted) return response;
-	store.webhookDeliveries.push({ kind: 'inbound-before-connect', call_id: call.id, assistant_id: assistant.id, url, payload, response, at: Date.now() });
+	const at = Date.now();
+	store.webhookDeliveries.push({ kind: 'inbound-before-connect', call_id: call.id, assistant_id: assistant.id, url, payload, response, at, ms: at - started });
 	const body = response.status !== null && response.status < 300 && isObject(response.body) ? response.body : undefined;
 	if (body && isObject(body.variables)) Object.assign(call.input_variables, body.variables);
 	return response;

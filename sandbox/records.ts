@@ -219,4 +219,6 @@ export interface WebhookDelivery {
 	payload: unknown;
 	response: WebhookResponse;
 	at: number;
+	/** how long the receiver took to answer (ringing inbound calls) */
+	ms?: number;
 }

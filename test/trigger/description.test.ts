@@ -16,7 +16,8 @@ import { VoiceAssistantTrigger, credentials, parameters } from './helpers';
 const versioned = new VoiceAssistantTrigger();
 const trigger = versioned.getNodeType() as VoiceAssistantTriggerVersion;
 
-function resolvedResponseMode(responseMode?: string, typeVersion?: number): unknown {
+/** A field of the webhook description resolved the way n8n's webhook helper resolves it for a delivery. */
+function resolvedWebhookField(field: 'responseMode' | 'responseData', responseMode?: string, typeVersion?: number): unknown {
 	const { nodeType, node } = prepareNode(VoiceAssistantTrigger, {
 		parameters: parameters(responseMode ? { responseMode } : {}),
 		typeVersion,
@@ -25,36 +26,64 @@ function resolvedResponseMode(responseMode?: string, typeVersion?: number): unkn
 	const description = (versioned.getNodeType(node.typeVersion) as VoiceAssistantTriggerVersion).description.webhooks?.[0];
 	return workflow.expression.getSimpleParameterValue(
 		workflow.nodes[node.name] as INode,
-		description?.responseMode as string,
+		description?.[field] as string,
 		'webhook',
 		{},
 		undefined,
-		'onReceived',
+		field === 'responseMode' ? 'onReceived' : 'firstEntryJson',
 	);
 }
 
+const resolvedResponseMode = (responseMode?: string, typeVersion?: number) => resolvedWebhookField('responseMode', responseMode, typeVersion);
+
 describe('trigger description', () => {
 	it.each(['onReceived', 'lastNode', 'responseNode'])('responds per the Respond parameter: %s', (mode) => {
-		expect(resolvedResponseMode(mode)).toBe(mode);
+		if (mode !== 'responseNode') expect(resolvedResponseMode(mode)).toBe(mode);
+		expect(resolvedResponseMode(mode, 2)).toBe(mode);
 		expect(resolvedResponseMode(mode, 1)).toBe(mode);
 	});
 
-	it('is version 2 by default and still offers version 1 for existing workflows', () => {
-		expect(versioned.description.defaultVersion).toBe(2);
-		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2]);
-		expect(trigger.description.version).toBe(2);
+	it('is version 3 by default and still offers versions 1 and 2 for existing workflows', () => {
+		expect(versioned.description.defaultVersion).toBe(3);
+		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2, 3]);
+		expect(trigger.description.version).toBe(3);
 		const v1 = versioned.getNodeType(1) as VoiceAssistantTriggerVersion;
+		const v2 = versioned.getNodeType(2) as VoiceAssistantTriggerVersion;
 		expect(v1.description.version).toBe(1);
 		// version 2 adds only Download Recording (and its field) to the options; version 1 keeps the rest as it was
-		const withoutDownload = trigger.description.properties.map((p) =>
+		const withoutDownload = v2.description.properties.map((p) =>
 			p.name === 'options' ? { ...p, options: (p.options as INodeProperties[]).filter((o) => !['downloadRecording', 'binaryPropertyName'].includes(o.name)) } : p,
 		);
 		expect(v1.description.properties).toEqual(withoutDownload);
+		// version 3 changes only how it answers
+		const respondNames = ['responseMode', 'respondNodeNotice', 'inboundAnswerNotice'];
+		const rest = (props: INodeProperties[]) => props.filter((p) => !respondNames.includes(p.name));
+		expect(rest(trigger.description.properties)).toEqual(rest(v2.description.properties));
+	});
+
+	it('version 3 does not offer Respond to Webhook, which n8n runs only after its own Webhook, Form, Chat and Wait nodes', () => {
+		const modes = trigger.description.properties
+			.filter((p) => p.name === 'responseMode')
+			.flatMap((p) => (p.options as Array<{ value: string }>).map((o) => o.value));
+		expect(new Set(modes)).toEqual(new Set(['onReceived', 'lastNode']));
+		expect(trigger.description.properties.some((p) => p.name === 'respondNodeNotice')).toBe(false);
+		// versions 1 and 2 keep the option for saved workflows, with a notice that says what to do instead
+		for (const version of [1, 2]) {
+			const old = (versioned.getNodeType(version) as VoiceAssistantTriggerVersion).description.properties;
+			expect(old.find((p) => p.name === 'respondNodeNotice')?.displayName).toContain('add this trigger again (version 3)');
+		}
+	});
+
+	it.each([
+		['lastNode', 'firstEntryJson'],
+		['onReceived', ''],
+	])('version 3 with Respond %s tells n8n to answer with %j (the last node\'s first item as one object)', (mode, expected) => {
+		expect(resolvedWebhookField('responseData', mode, 3)).toBe(expected);
 	});
 
 	it('version 2 answers an immediate response with what the node hands back (JSON), version 1 as before', () => {
 		// n8n: responseData falsy → the webhookResponse the node returned; undefined → "firstEntryJson".
-		expect(trigger.description.webhooks?.[0].responseData).toBe('');
+		expect((versioned.getNodeType(2) as VoiceAssistantTriggerVersion).description.webhooks?.[0].responseData).toBe('');
 		expect((versioned.getNodeType(1) as VoiceAssistantTriggerVersion).description.webhooks?.[0].responseData).toBeUndefined();
 	});
 

@@ -111,6 +111,12 @@ export interface Receiver {
 	 * the trigger's output item, what that node answers (n8n then sends it as the HTTP answer).
 	 */
 	respondNode?: (json: IDataObject) => unknown | Promise<unknown>;
+	/**
+	 * Stands in for the rest of the workflow when Respond is "When Last Node Finishes": given the
+	 * trigger's output item, the last node's items (or an Error when the workflow fails). n8n answers
+	 * a version-3 trigger with the first item's JSON (`firstEntryJson`), 500 on an error or no item.
+	 */
+	lastNode?: (json: IDataObject) => IDataObject[] | Error | Promise<IDataObject[] | Error>;
 	close(): Promise<void>;
 }
 
@@ -150,6 +156,12 @@ export async function startReceiver(sb: Sandbox, staticData: IDataObject, nodePa
 						delivery.status = 200;
 						res.writeHead(200, { 'Content-Type': 'application/json' });
 						res.end(JSON.stringify(answer));
+					} else if (r.workflowData && receiver.lastNode && receiver.parameters.responseMode === 'lastNode') {
+						const items = await receiver.lastNode(r.workflowData[0][0].json);
+						const answer = items instanceof Error ? { message: 'Error in workflow' } : items[0];
+						delivery.status = answer && !(items instanceof Error) ? 200 : 500;
+						res.writeHead(delivery.status, { 'Content-Type': 'application/json' });
+						res.end(JSON.stringify(answer ?? { message: 'No item to return was found' }));
 					} else {
 						// n8n: 200 with "Workflow was started" or the node's webhookResponse
 						delivery.status = 200;

@@ -82,6 +82,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const simplify = this.getNodeParameter('simplify', false) as boolean;
 	const json = simplify ? simplifyDelivery(body) : body;
 	const item = downloadsRecording(this) ? await withRecording(this, json, body) : { json };
-	// The answer of "Respond: Immediately" (version 2; trigger/description.ts).
+	// The answer of "Respond: Immediately" (version 2 and later; trigger/webhook.ts).
 	return { workflowData: [[item]], webhookResponse: { received: true } };
 }

@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { recordingBinaryField } from '../shared/fields';
 import { CALL_STATES } from '../shared/limits';
+import { legacyInboundAnswerNotice, legacyRespondFields, respondFields } from './respond';
 
 const STATE_NAMES: Record<(typeof CALL_STATES)[number], string> = {
 	initiated: 'Initiated',
@@ -90,14 +91,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { event: ['inboundCallCompleted'] } },
 	},
-	{
-		displayName:
-			'To give a ringing call variables (e.g. the caller\'s name from your CRM), set Respond to "Using \'Respond to Webhook\' Node" and answer {"variables": {...}} within about 2 seconds: the caller is waiting.',
-		name: 'inboundAnswerNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { event: ['inboundCallCompleted'] } },
-	},
+	legacyInboundAnswerNotice,
 	{
 		displayName:
 			"While active, this trigger replaces the assistant's conversation-ended webhook URL. Deactivating it restores the previous one (or turns it off).",
@@ -106,25 +100,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { event: ['conversationEnded'] } },
 	},
-	{
-		displayName: 'Respond',
-		name: 'responseMode',
-		type: 'options',
-		options: [
-			{ name: 'Immediately', value: 'onReceived', description: 'As soon as this node executes' },
-			{ name: 'When Last Node Finishes', value: 'lastNode', description: 'Returns data of the last-executed node' },
-			{ name: "Using 'Respond to Webhook' Node", value: 'responseNode', description: 'Response defined in that node' },
-		],
-		default: 'onReceived',
-		description: 'When and how to answer the platform. It only needs a 200, so answering immediately is usually right.',
-	},
-	{
-		displayName: "Insert a 'Respond to Webhook' node to control when and how you respond",
-		name: 'respondNodeNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { responseMode: ['responseNode'] } },
-	},
+	...legacyRespondFields,
 	{
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -203,12 +179,21 @@ const downloadRecordingOptions: INodeProperties[] = [
 // The editor lists a collection's options in this order: alphabetical, like n8n's own nodes.
 const byDisplayName = (a: INodeProperties, b: INodeProperties) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1);
 
+/** Version 3 answers a ringing call with the last node's item instead of through Respond to Webhook (trigger/respond.ts). */
+function withVersion3Respond(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => {
+		if (property === legacyInboundAnswerNotice || property.name === 'respondNodeNotice') return [];
+		return property.name === 'responseMode' ? respondFields : [property];
+	});
+}
+
 /** The properties of one version of the trigger. */
 export function triggerPropertiesFor(version: number): INodeProperties[] {
 	if (version < 2) return triggerProperties;
-	return triggerProperties.map((property) =>
+	const withDownload = triggerProperties.map((property) =>
 		property.name === 'options'
 			? { ...property, options: [...(property.options as INodeProperties[]), ...downloadRecordingOptions].sort(byDisplayName) }
 			: property,
 	);
+	return version < 3 ? withDownload : withVersion3Respond(withDownload);
 }

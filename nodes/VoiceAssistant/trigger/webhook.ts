@@ -7,7 +7,11 @@ import type { IWebhookDescription } from 'n8n-workflow';
  *   'firstEntryJson', which "Respond: Immediately" sent as that literal text.
  * - version 2: n8n parses only JSON/text/form bodies and evaluates no binaryData expression;
  *   `responseData` is a plain empty string, so an immediate answer is the JSON the node hands back
- *   (`{"received": true}`) and "When Last Node Finishes" answers with the last node's items.
+ *   (`{"received": true}`) and "When Last Node Finishes" answers with the last node's items (an array,
+ *   which the platform does not read as a ringing call's variables).
+ * - version 3: "When Last Node Finishes" answers with the last node's first item as one JSON object
+ *   (`firstEntryJson`), so a workflow can give a ringing inbound call `{"variables": {...}}`; an immediate
+ *   answer stays the node's JSON (a non-empty responseData would be sent as literal text).
  * `responseMode` must follow the Respond parameter, which only an expression can do here: n8n's
  * engine-free resolution of such fields applies only to nodes without resource-locator parameters.
  */
@@ -18,6 +22,7 @@ export function webhookFor(version: number): IWebhookDescription {
 		responseMode: '={{$parameter["responseMode"]}}',
 		path: 'webhook',
 	};
-	if (version >= 2) webhook.responseData = '';
+	if (version >= 3) webhook.responseData = '={{$parameter["responseMode"] === "lastNode" ? "firstEntryJson" : ""}}';
+	else if (version >= 2) webhook.responseData = '';
 	return webhook;
 }
