@@ -7,7 +7,7 @@
 import http from 'node:http';
 import axios from 'axios';
 
-import { PARALLEL_REQUESTS } from '../nodes/VoiceAssistant/actions/requestOptions';
+import { PARALLEL_REQUESTS } from '../nodes/VoiceAssistant/engine/requestOptions';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { runNode } from '../test/harness';
 import {

@@ -2,8 +2,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { RESOURCES } from './actions/operations';
-import { nodeProperties } from './actions/properties';
-import { route } from './actions/router';
+import { nodeProperties } from './engine/properties';
+import { route } from './engine/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 
@@ -27,6 +27,6 @@ export class VoiceAssistant implements INodeType {
 	methods = { loadOptions, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this);
+		return await route.call(this, RESOURCES);
 	}
 }

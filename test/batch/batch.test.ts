@@ -9,8 +9,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode, type RunNodeResult } from '../harness';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { ranges } from '../../nodes/VoiceAssistant/actions/batch/report';
-import { rememberedRuns } from '../../nodes/VoiceAssistant/actions/batch/retryMemory';
+import { ranges } from '../../nodes/VoiceAssistant/engine/batch/report';
+import { rememberedRuns } from '../../nodes/VoiceAssistant/engine/batch/retryMemory';
 import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 

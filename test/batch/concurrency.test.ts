@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import type { SandboxApp } from '../../sandbox/app';
 import { runNode } from '../harness';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { AUTO_CONCURRENCY, AutoConcurrency } from '../../nodes/VoiceAssistant/actions/batch/concurrency';
+import { AUTO_CONCURRENCY, AutoConcurrency } from '../../nodes/VoiceAssistant/engine/batch/concurrency';
 import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 
 let sb: Sandbox;

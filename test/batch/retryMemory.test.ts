@@ -5,7 +5,7 @@ import {
 	MAX_REMEMBERED_RUNS,
 	rememberedRuns,
 	runMemoryFor,
-} from '../../nodes/VoiceAssistant/actions/batch/retryMemory';
+} from '../../nodes/VoiceAssistant/engine/batch/retryMemory';
 
 function context(executionId: string, node: Partial<INode> = {}, runIndex = 0): IExecuteFunctions {
 	const full = { id: 'node-1', name: 'Voice Assistant', retryOnFail: true, maxTries: 3, ...node } as INode;

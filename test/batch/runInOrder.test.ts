@@ -1,7 +1,7 @@
 /** The per-item loop under the router: bounded parallelism, outcomes in input order, stop on failure. */
 import type { INode } from 'n8n-workflow';
 
-import { StopGate, runInOrder } from '../../nodes/VoiceAssistant/actions/batch/runInOrder';
+import { StopGate, runInOrder } from '../../nodes/VoiceAssistant/engine/batch/runInOrder';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

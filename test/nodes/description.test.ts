@@ -3,7 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { operationsByResource } from '../../nodes/VoiceAssistant/actions/operations';
+import { RESOURCES } from '../../nodes/VoiceAssistant/actions/operations';
+import { PARALLEL_REQUESTS } from '../../nodes/VoiceAssistant/engine/requestOptions';
+import { RETRY } from '../../nodes/VoiceAssistant/transport/policy';
+
+const operationsByResource = Object.fromEntries(RESOURCES.map((r) => [r.value, Object.fromEntries(r.operations.map((op) => [op.value, op]))]));
 import { ASSISTANT_RANGES } from '../../nodes/VoiceAssistant/shared/limits';
 import codex from '../../nodes/VoiceAssistant/VoiceAssistant.node.json';
 
@@ -104,6 +108,9 @@ describe('node description', () => {
 			}),
 			expect.objectContaining({ name: 'timeout', displayName: 'Timeout', default: 30000 }),
 		]);
+		// the literals the lint wants are the constants the reader falls back to
+		expect(PARALLEL_REQUESTS.default).toBe(0);
+		expect(RETRY.defaultTimeoutMs).toBe(30000);
 	});
 
 	it('shows Default Country where phone numbers are typed', () => {

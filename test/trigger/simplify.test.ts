@@ -1,4 +1,4 @@
-import { simplifyDelivery, transcriptText } from '../../nodes/VoiceAssistant/trigger/simplify';
+import { simplifyDelivery, transcriptText } from '../../nodes/VoiceAssistant/shared/callRecord';
 
 const lines = [
 	{ text: 'Hallo, hier ist Anna.', type: 'message', sender: 'assistant', timestamp: '2025-06-01T10:00:00.000Z' },

@@ -1,5 +1,5 @@
 /** Call → Make with "Wait for Call to End", run through n8n-core against the sandbox. */
-import { simplifyDelivery } from '../../nodes/VoiceAssistant/trigger/simplify';
+import { simplifyDelivery } from '../../nodes/VoiceAssistant/shared/callRecord';
 import { makeCallRequests, useWaitSandbox, waitParams } from './helpers';
 
 describe('Wait for Call to End (make_call answers call_id)', () => {

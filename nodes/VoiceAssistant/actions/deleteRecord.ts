@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { requireId } from '../shared/validate';
-import { deleteAnswer } from './answers';
-import type { Operation, Prepared } from './operation';
+import { deleteAnswer } from '../engine/answers';
+import type { Operation, Prepared } from '../engine/operation';
 
 export interface DeleteRecord extends Prepared {
 	id: number;

@@ -5,6 +5,7 @@ import { PAGE_SIZE } from '../shared/limits';
 import { formatPhoneForDisplay } from '../shared/phone';
 import { apiRequestAllPages } from '../transport/paginate';
 import { apiRequest } from '../transport/request';
+import { isObject } from '../shared/objects';
 
 /** Dropdowns. Every list comes from the platform through transport/request.ts (auth, errors, pacing). */
 
@@ -148,7 +149,7 @@ export async function getTimezones(this: ILoadOptionsFunctions): Promise<INodePr
 /** The account's numbers from GET /user/phone-numbers/all ({data: [...]} or a bare array), e.g. for a campaign. */
 export async function getAccountPhoneNumbers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const answer = (await apiRequest.call(this, 'GET', '/user/phone-numbers/all')) as unknown;
-	const wrapped = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject).data : answer;
+	const wrapped = isObject(answer) ? answer.data : answer;
 	const numbers = (Array.isArray(wrapped) ? wrapped : []) as IDataObject[];
 	return numbers
 		.map((number) => {

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from './objects';
 
 /**
  * Reading a call record whatever shape a deployment sends it in: the transcript (a string, or an
@@ -7,9 +8,6 @@ import type { IDataObject } from 'n8n-workflow';
  * Simplify and Call → Get.
  */
 
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function capitalise(word: string): string {
 	return word.charAt(0).toUpperCase() + word.slice(1);
@@ -56,4 +54,44 @@ export function evaluationObject(evaluation: unknown): IDataObject {
 		}
 	});
 	return result;
+}
+
+/** The first of the values that is present (neither undefined nor null), else null. */
+function firstPresent<T>(...values: unknown[]): T | null {
+	for (const value of values) if (value !== undefined && value !== null) return value as T;
+	return null;
+}
+
+/**
+ * One flat record with the fields most workflows need, the same keys for both events (fields an
+ * event does not carry are null), so expressions downstream never depend on the payload's shape.
+ */
+export function simplifyDelivery(body: IDataObject): IDataObject {
+	const lead = isObject(body.lead) ? body.lead : undefined;
+	const campaign = isObject(body.campaign) ? body.campaign : undefined;
+	const extracted = firstPresent<IDataObject>(
+		isObject(body.extracted_variables) ? body.extracted_variables : undefined,
+		isObject(body.variables) ? body.variables : undefined,
+	);
+	return {
+		call_id: firstPresent(body.id, body.call_id),
+		assistant_id: firstPresent(body.assistant_id),
+		status: firstPresent(body.status),
+		duration: firstPresent(body.duration),
+		customer_phone: firstPresent(body.customer_phone),
+		assistant_phone: firstPresent(body.assistant_phone),
+		transcript: transcriptText(body),
+		summary: firstPresent(extracted?.summary),
+		extracted_variables: extracted ?? {},
+		input_variables: isObject(body.input_variables) ? body.input_variables : {},
+		recording_url: firstPresent(body.recording_url),
+		created_at: firstPresent(body.created_at),
+		finished_at: firstPresent(body.finished_at, body.timestamp),
+		lead_id: firstPresent(lead?.id),
+		lead_phone: firstPresent(lead?.phone_number),
+		lead_status: firstPresent(lead?.status),
+		lead_variables: isObject(lead?.variables) ? lead.variables : null,
+		campaign_id: firstPresent(campaign?.id),
+		campaign_name: firstPresent(campaign?.name),
+	};
 }

@@ -98,7 +98,7 @@ export const PHONE_HINT = 'Any common format, e.g. +49 151 2345678 or (415) 555-
 export function phoneField(options: {
 	name: string;
 	displayName: string;
-	description: string;
+	description?: string;
 	required?: boolean;
 }): INodeProperties {
 	return {
@@ -109,7 +109,7 @@ export function phoneField(options: {
 		required: options.required ?? false,
 		placeholder: 'e.g. +49 151 2345678',
 		hint: PHONE_HINT,
-		description: options.description,
+		...(options.description ? { description: options.description } : {}),
 	};
 }
 
@@ -202,7 +202,7 @@ export function recordIdField(options: { name: string; noun: string; example: st
 		default: '',
 		required: true,
 		placeholder: `e.g. ${options.example}`,
-		description: options.description,
+		...(options.description ? { description: options.description } : {}),
 	};
 }
 
@@ -223,34 +223,6 @@ export function accountPhoneNumbersField(description: string): INodeProperties {
 		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 }
-
-export const requestOptionsField: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [
-		{
-			displayName: 'Requests in Parallel',
-			name: 'parallelRequests',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 32, numberPrecision: 0 },
-			default: 0,
-			description:
-				'The most input items sent to the platform at the same time (1-32). 0 = automatic: the node starts with a few and adapts to what the platform says (rate-limit headers, 429s, latency), up to 32 (up to 10 for Call → Make waiting for calls to end). Output keeps the input order. The platform allows about 100 requests per minute; the node paces to that whatever this says.',
-		},
-		{
-			displayName: 'Timeout',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 100, numberPrecision: 0 },
-			default: 30000,
-			description:
-				'Milliseconds to wait for the platform to answer one request. A read that times out is tried again; a write (call, SMS, lead, ...) is not, because it may have happened: its item fails with a message saying so.',
-		},
-	],
-};
 
 /** Options from platform values: "reached-max-retries" → "Reached Max Retries", value unchanged. */
 export function valueOptions(values: readonly string[]): INodePropertyOptions[] {

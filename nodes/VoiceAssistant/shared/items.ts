@@ -8,17 +8,3 @@ export function pick(record: IDataObject, keys: readonly string[]): IDataObject 
 	}
 	return result;
 }
-
-/** A write's answer envelope as an object ({message, data, ...}); anything else reads as empty. */
-export function writeAnswer(answer: unknown): IDataObject {
-	return answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
-}
-
-/** A write operation's output: the platform's `data` object plus its message, so a workflow can log what happened. */
-export function writeResult(answer: unknown): IDataObject {
-	const envelope = writeAnswer(answer);
-	const data = envelope.data;
-	const result: IDataObject = data !== null && typeof data === 'object' && !Array.isArray(data) ? { ...(data as IDataObject) } : {};
-	if (typeof envelope.message === 'string') result.message = envelope.message;
-	return result;
-}

@@ -8,16 +8,13 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
-import type { ConversationEndedSettings, Registration } from './registration';
+import type { ConversationEndedSettings, EventSettings, Registration } from './registration';
 import { isReplay } from './replays';
-import type { EventSettings } from './settings';
+import { isObject } from '../shared/objects';
 
 export const CONVERSATION_URL_FIELD = 'conversation_ended_webhook_url';
 export const CONVERSATION_TYPES = ['whatsapp', 'widget'] as const;
 
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 async function enable(ctx: Parameters<EventSettings['register']>[0], assistantId: number, url: string): Promise<void> {
 	await apiRequest.call(ctx, 'POST', '/user/assistants/enable-conversation-ended-webhook', {

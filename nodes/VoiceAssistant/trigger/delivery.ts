@@ -5,11 +5,9 @@ import { deliverySlot, readRegistration } from './registration';
 import { downloadsRecording, withRecording } from './recording';
 import { isReplay } from './replays';
 import { SECRET_PARAM, secretMatchesHash } from './secret';
-import { simplifyDelivery } from './simplify';
+import { simplifyDelivery } from '../shared/callRecord';
+import { isObject } from '../shared/objects';
 
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Answers the request itself and starts no execution. */
 function reject(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {

@@ -4,6 +4,20 @@ import { endpointOf, hashSecret, withoutSecret } from './secret';
 
 export type TriggerEvent = 'callEnded' | 'inboundCallCompleted' | 'conversationEnded';
 
+/** How one event reads, points and restores the assistant's webhook settings. */
+export interface EventSettings {
+	read(assistant: IDataObject): WebhookSettings;
+	urlOf(settings: WebhookSettings): string | null;
+	/** the settings that mean "no webhook at all" */
+	none: WebhookSettings;
+	register(ctx: IHookFunctions, assistantId: number, url: string, options: CallEndedOptions): Promise<void>;
+	restore(ctx: IHookFunctions, assistantId: number, settings: WebhookSettings): Promise<void>;
+	/** whether the assistant record shows this event's settings at all (default: it does) */
+	knows?(settings: WebhookSettings): boolean;
+	/** whether the assistant still delivers to the registered URL (`matches`, see secret.ts) with these options */
+	isRegistered(settings: WebhookSettings, matches: (url: string | null) => boolean, options: CallEndedOptions | undefined): boolean;
+}
+
 /** Test ("Listen for test event") and production registrations are kept apart: each has its own URL and secret. */
 export type Slot = 'production' | 'test';
 

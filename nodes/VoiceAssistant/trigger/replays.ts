@@ -11,6 +11,7 @@
  * several webhook processes a replay that lands on another process is not caught.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../shared/objects';
 
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const REPLAY_MEMORY = 1000;
@@ -18,9 +19,6 @@ export const REPLAY_MEMORY = 1000;
 /** key → when it was accepted; a Map keeps insertion order, so the oldest come first. */
 const accepted = new Map<string, number>();
 
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** The call id a delivery is about: `id` (post-call), `call_id` (inbound) or `call.id`. */
 export function callIdOf(body: IDataObject): string | undefined {

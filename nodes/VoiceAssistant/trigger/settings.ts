@@ -1,28 +1,8 @@
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
 import { conversationEndedSettings } from './conversationEnded';
-import type {
-	CallEndedOptions,
-	InboundSettings,
-	PostCallSettings,
-	TriggerEvent,
-	WebhookSettings,
-} from './registration';
-
-/** How one event reads, points and restores the assistant's webhook settings. */
-export interface EventSettings {
-	read(assistant: IDataObject): WebhookSettings;
-	urlOf(settings: WebhookSettings): string | null;
-	/** the settings that mean "no webhook at all" */
-	none: WebhookSettings;
-	register(ctx: IHookFunctions, assistantId: number, url: string, options: CallEndedOptions): Promise<void>;
-	restore(ctx: IHookFunctions, assistantId: number, settings: WebhookSettings): Promise<void>;
-	/** whether the assistant record shows this event's settings at all (default: it does) */
-	knows?(settings: WebhookSettings): boolean;
-	/** whether the assistant still delivers to the registered URL (`matches`, see secret.ts) with these options */
-	isRegistered(settings: WebhookSettings, matches: (url: string | null) => boolean, options: CallEndedOptions | undefined): boolean;
-}
+import type { EventSettings, InboundSettings, PostCallSettings, TriggerEvent } from './registration';
 
 function toBoolean(value: unknown): boolean {
 	return value === true || value === 1 || value === '1' || value === 'true';

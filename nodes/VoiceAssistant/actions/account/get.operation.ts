@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { unexpectedAnswerError } from '../../transport/errors';
-import { recordAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
+import { recordAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
 /** GET /user/me → {name, email, total_balance}; the balance comes out as a number, as `balance`. */
 export const operation: Operation<Prepared> = {

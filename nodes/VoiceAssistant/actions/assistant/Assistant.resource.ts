@@ -1,9 +1,12 @@
-import type { Resource } from '../operation';
+import type { Resource } from '../../engine/operation';
 import { operation as create } from './create.operation';
 import { operation as getMany } from './getMany.operation';
 import { operation as getManyOutbound } from './getManyOutbound.operation';
 import { operation as update } from './update.operation';
-import { webhookSwitchOperation } from './webhookSwitch';
+import { operation as enableInboundWebhook } from './enableInboundWebhook.operation';
+import { operation as disableInboundWebhook } from './disableInboundWebhook.operation';
+import { operation as enablePostCallWebhook } from './enablePostCallWebhook.operation';
+import { operation as disablePostCallWebhook } from './disablePostCallWebhook.operation';
 
 export const resource: Resource = {
 	value: 'assistant',
@@ -14,9 +17,9 @@ export const resource: Resource = {
 		update,
 		getMany,
 		getManyOutbound,
-		webhookSwitchOperation('inbound', true),
-		webhookSwitchOperation('inbound', false),
-		webhookSwitchOperation('postCall', true),
-		webhookSwitchOperation('postCall', false),
+		enableInboundWebhook,
+		disableInboundWebhook,
+		enablePostCallWebhook,
+		disablePostCallWebhook,
 	],
 };

@@ -1,5 +1,5 @@
-import { writeResult } from '../../shared/items';
-import type { Operation, Prepared } from '../operation';
+import { writeResult } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 import { createBody, createProperties } from './fields/body';
 
 /** POST /user/assistant → {message, data: {id, name, status, type, mode}}. */

@@ -4,7 +4,7 @@ import { returnAllFields, simplifyField } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { maskUrlSecrets } from '../../shared/maskSecrets';
 import { PAGE_SIZE } from '../../shared/limits';
-import type { Operation, Prepared } from '../operation';
+import type { Operation, Prepared } from '../../engine/operation';
 
 /** What "Simplify" keeps of an assistant record (the full record has 60+ fields). */
 export const SIMPLE_ASSISTANT_KEYS = [

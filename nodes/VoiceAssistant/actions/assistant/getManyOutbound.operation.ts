@@ -1,7 +1,7 @@
 import { returnAllFields } from '../../shared/fields';
 import { maskUrlSecrets } from '../../shared/maskSecrets';
-import { listAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
+import { listAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
 interface ListOutbound extends Prepared {
 	limit: number;

@@ -1,6 +1,6 @@
 import { assistantLocator } from '../../shared/fields';
-import { writeResult } from '../../shared/items';
-import type { Operation, Prepared } from '../operation';
+import { writeResult } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 import { updateBody, updateProperties } from './fields/body';
 
 interface UpdateAssistant extends Prepared {

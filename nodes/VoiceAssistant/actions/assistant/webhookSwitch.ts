@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { assistantLocator } from '../../shared/fields';
 import { requireUrl } from '../../shared/validate';
-import { recordAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
+import { recordAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
 /** The two notifications an assistant can send, each switched on and off by its own pair of endpoints. */
 const WEBHOOKS = {
@@ -33,7 +33,7 @@ const WEBHOOKS = {
 	},
 } as const;
 
-interface Toggle extends Prepared {
+export interface Toggle extends Prepared {
 	assistantId: number;
 	webhookUrl?: string;
 }

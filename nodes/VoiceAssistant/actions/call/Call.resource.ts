@@ -1,4 +1,4 @@
-import type { Resource } from '../operation';
+import type { Resource } from '../../engine/operation';
 import { operation as deleteCall } from './delete.operation';
 import { operation as get } from './get.operation';
 import { operation as getMany } from './getMany.operation';

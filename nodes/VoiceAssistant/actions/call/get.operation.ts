@@ -4,9 +4,9 @@ import { evaluationObject, transcriptText } from '../../shared/callRecord';
 import { callIdField, recordingBinaryField, simplifyField } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { requireBoolean, requireId, requireText } from '../../shared/validate';
-import { recordAnswer } from '../answers';
-import { withBinary } from '../binary';
-import type { Operation, Prepared } from '../operation';
+import { recordAnswer } from '../../engine/answers';
+import { withBinary } from '../../engine/binary';
+import type { Operation, Prepared } from '../../engine/operation';
 import { SIMPLE_CALL_KEYS } from './getMany.operation';
 import { downloadRecording } from './recording';
 

@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { assistantOptionField, campaignOptionField, returnAllFields, simplifyField, valueOptions } from '../../shared/fields';
+import { assistantOptionField, campaignOptionField, returnAllFields, simplifyField, valueOptions, phoneField } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { CALL_STATES, CALL_TYPES, PAGE_SIZE } from '../../shared/limits';
 import { requireId, requireOneOf, toIsoDate } from '../../shared/validate';
-import type { ItemParams } from '../itemParams';
-import type { Operation, Prepared } from '../operation';
+import type { ItemParams } from '../../engine/itemParams';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
 	...returnAllFields(),
@@ -18,14 +18,7 @@ const fields: INodeProperties[] = [
 		options: [
 			assistantOptionField('Only calls of this assistant'),
 			campaignOptionField('Only calls of this campaign'),
-			{
-				displayName: 'Customer Phone Number',
-				name: 'phoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +49 151 2345678',
-				description: "Only calls with this customer's number (any common format; normalised to E.164)",
-			},
+			phoneField({ name: 'phoneNumber', displayName: 'Customer Phone Number', description: "Only calls with this customer's number (any common format; normalised to E.164)" }),
 			{
 				displayName: 'Date From',
 				name: 'dateFrom',

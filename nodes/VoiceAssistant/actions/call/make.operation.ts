@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { assistantLocator, phoneField, variablesFields } from '../../shared/fields';
-import { writeAnswer } from '../../shared/items';
-import type { Operation, Prepared } from '../operation';
+import { writeAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 import { abandonSnapshot, snapshotBeforeCall, waitForCallEnd, type CallSnapshot } from './wait';
 import { AUTOMATIC_CALLS_IN_PROGRESS, readMaxWaitMs, waitFields } from './wait/fields';
+import { asObject } from '../../shared/objects';
 
 interface MakeCall extends Prepared {
 	assistantId: number;
@@ -71,7 +72,7 @@ export const operation: Operation<MakeCall> = {
 	async output(sent, { assistantId, phone, variables, maxWaitMs }, api) {
 		const { answer, snapshot } = sent as Placed;
 		const { data, message, ...rest } = writeAnswer(answer);
-		const extra = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
+		const extra = asObject(data);
 		if (snapshot && maxWaitMs !== undefined) {
 			const callId = Number(extra.call_id ?? rest.call_id ?? extra.id);
 			return [

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData } from 'n8n-workflow';
 
 import { fetchRecording } from '../../shared/recording';
-import type { Api } from '../operation';
+import type { Api } from '../../engine/operation';
 
 /** How long a recording download may take (recordings are larger than API answers). */
 const DOWNLOAD_TIMEOUT_MS = 120_000;

@@ -1,11 +1,12 @@
-import type { Resource } from '../operation';
+import type { Resource } from '../../engine/operation';
 import { operation as create } from './create.operation';
 import { operation as getMany } from './getMany.operation';
-import { setStatusOperation } from './setStatus';
+import { operation as start } from './start.operation';
+import { operation as stop } from './stop.operation';
 
 export const resource: Resource = {
 	value: 'campaign',
 	name: 'Campaign',
 	defaultOperation: 'getMany',
-	operations: [create, getMany, setStatusOperation('start'), setStatusOperation('stop')],
+	operations: [create, getMany, start, stop],
 };

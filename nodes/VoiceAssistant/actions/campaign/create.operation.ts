@@ -1,12 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { accountPhoneNumbersField, assistantLocator } from '../../shared/fields';
-import { writeResult } from '../../shared/items';
+import { writeResult, dataAnswer } from '../../engine/answers';
 import { CAMPAIGN_RANGES, WEEKDAYS } from '../../shared/limits';
 import { checkRange, optionalText, requireBoolean, requireId, requireText, requireTimeOfDay, requireTimezone, shown } from '../../shared/validate';
-import { dataAnswer } from '../answers';
-import type { ItemParams } from '../itemParams';
-import type { Operation, Prepared } from '../operation';
+import type { ItemParams } from '../../engine/itemParams';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const capitalised = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 

@@ -1,6 +1,6 @@
 import { returnAllFields } from '../../shared/fields';
-import { listAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
+import { listAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
 interface ListCampaigns extends Prepared {
 	limit: number;

@@ -2,10 +2,10 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { campaignLocator } from '../../shared/fields';
-import { writeAnswer } from '../../shared/items';
-import type { Operation, Prepared } from '../operation';
+import { writeAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
-interface SetStatus extends Prepared {
+export interface SetStatus extends Prepared {
 	campaignId: number;
 }
 

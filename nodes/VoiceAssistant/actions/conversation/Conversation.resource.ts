@@ -1,4 +1,4 @@
-import type { Resource } from '../operation';
+import type { Resource } from '../../engine/operation';
 import { operation as create } from './create.operation';
 import { operation as generateReply } from './generateReply.operation';
 import { operation as get } from './get.operation';

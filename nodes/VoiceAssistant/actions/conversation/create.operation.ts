@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { variablesFields } from '../../shared/fields';
 import { requireOneOf } from '../../shared/validate';
-import type { Operation } from '../operation';
-import { acceptedAnswer } from '../refusal';
+import type { Operation } from '../../engine/operation';
+import { acceptedAnswer } from '../../engine/answers';
 import { chatAssistantField } from './fields';
 
 const TYPES = ['widget', 'test'] as const;

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { assistantLocator } from '../../shared/fields';
-import type { ItemParams } from '../itemParams';
+import type { ItemParams } from '../../engine/itemParams';
 
 /** Fields shared by the Conversation operations (each defined once). */
 

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { variablesFields } from '../../shared/fields';
 import { requireText } from '../../shared/validate';
-import type { Operation, Prepared } from '../operation';
-import { acceptedAnswer } from '../refusal';
+import type { Operation, Prepared } from '../../engine/operation';
+import { acceptedAnswer } from '../../engine/answers';
 import { chatAssistantField, messageField } from './fields';
 
 /**

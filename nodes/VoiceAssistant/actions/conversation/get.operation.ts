@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Operation, Prepared } from '../operation';
-import { acceptedAnswer } from '../refusal';
+import type { Operation, Prepared } from '../../engine/operation';
+import { acceptedAnswer } from '../../engine/answers';
 import { conversationIdField, readConversationId } from './fields';
 
 /** GET /conversations/{uuid} → {status, history: [{role, content, function_calls?}]}; one item with the ID and history. */

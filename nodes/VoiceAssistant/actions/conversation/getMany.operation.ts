@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { assistantOptionField, returnAllFields } from '../../shared/fields';
+import { assistantOptionField, returnAllFields, phoneField } from '../../shared/fields';
 import { PAGE_SIZE } from '../../shared/limits';
 import { optionalText, requireId, requireOneOf } from '../../shared/validate';
-import type { Operation } from '../operation';
+import type { Operation } from '../../engine/operation';
 
 const TYPES = ['api', 'test', 'whatsapp', 'widget'] as const;
 
@@ -17,14 +17,7 @@ const fields: INodeProperties[] = [
 		default: {},
 		options: [
 			assistantOptionField('Only conversations of this assistant'),
-			{
-				displayName: 'Customer Phone',
-				name: 'customerPhone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +49 151 2345678',
-				description: "Only conversations with this customer's number (sent in E.164 format)",
-			},
+			phoneField({ name: 'customerPhone', displayName: 'Customer Phone', description: "Only conversations with this customer's number (sent in E.164 format)" }),
 			{
 				displayName: 'External Identifier',
 				name: 'externalIdentifier',
@@ -45,14 +38,7 @@ const fields: INodeProperties[] = [
 				default: 'whatsapp',
 				description: 'Only conversations of this kind',
 			},
-			{
-				displayName: 'WhatsApp Sender Phone',
-				name: 'whatsappSenderPhone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +49 151 2345678',
-				description: 'Only WhatsApp conversations of this sender number (sent in E.164 format)',
-			},
+			phoneField({ name: 'whatsappSenderPhone', displayName: 'WhatsApp Sender Phone', description: 'Only WhatsApp conversations of this sender number (sent in E.164 format)' }),
 		],
 	},
 ];

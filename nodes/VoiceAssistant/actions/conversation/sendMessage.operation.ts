@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { requireText } from '../../shared/validate';
-import type { Operation, Prepared } from '../operation';
-import { acceptedAnswer } from '../refusal';
+import type { Operation, Prepared } from '../../engine/operation';
+import { acceptedAnswer } from '../../engine/answers';
 import { conversationIdField, messageField, readConversationId } from './fields';
 
 /** POST /conversations/{uuid}/messages {message} → {status, message (the assistant's reply), function_calls?}. */

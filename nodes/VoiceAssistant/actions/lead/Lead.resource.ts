@@ -1,4 +1,4 @@
-import type { Resource } from '../operation';
+import type { Resource } from '../../engine/operation';
 import { operation as create } from './create.operation';
 import { operation as deleteLead } from './delete.operation';
 import { operation as getMany } from './getMany.operation';

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { campaignLocator, phoneField, variablePairsField, variablesFields } from '../../shared/fields';
-import { writeResult } from '../../shared/items';
+import { writeResult } from '../../engine/answers';
 import { pairsToObject, parseJsonObject, requireBoolean } from '../../shared/validate';
-import type { ItemParams } from '../itemParams';
-import type { Operation, Prepared } from '../operation';
+import type { ItemParams } from '../../engine/itemParams';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
 	campaignLocator('The campaign the lead is added to'),
@@ -42,13 +42,7 @@ const fields: INodeProperties[] = [
 						displayName: 'Contact',
 						name: 'contacts',
 						values: [
-							{
-								displayName: 'Phone Number',
-								name: 'phoneNumber',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. +49 151 2345678',
-							},
+							phoneField({ name: 'phoneNumber', displayName: 'Phone Number' }),
 							variablePairsField({ description: 'Variables of this contact as name/value pairs' }),
 							{
 								displayName: 'Variables (JSON)',

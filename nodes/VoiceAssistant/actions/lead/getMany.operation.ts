@@ -3,8 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { campaignOptionField, returnAllFields, valueOptions } from '../../shared/fields';
 import { LEAD_STATES } from '../../shared/limits';
 import { requireId, requireOneOf } from '../../shared/validate';
-import { listAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
+import { listAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
 	...returnAllFields(),

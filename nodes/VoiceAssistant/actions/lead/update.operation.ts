@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { campaignOptionField, leadIdField, valueOptions, variablePairsField } from '../../shared/fields';
-import { writeAnswer } from '../../shared/items';
+import { campaignOptionField, leadIdField, valueOptions, variablePairsField, phoneField } from '../../shared/fields';
+import { writeAnswer } from '../../engine/answers';
 import { LEAD_STATES } from '../../shared/limits';
 import { pairsToObject, parseJsonObject, requireId, requireOneOf } from '../../shared/validate';
-import type { ItemParams } from '../itemParams';
-import type { Operation, Prepared } from '../operation';
+import type { ItemParams } from '../../engine/itemParams';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
 	leadIdField('The ID of the lead to change (the "ID" of a lead from Create or Get Many)'),
@@ -18,14 +18,7 @@ const fields: INodeProperties[] = [
 		description: 'The platform lets four fields of a lead change: campaign, phone number, status and variables',
 		options: [
 			campaignOptionField('Move the lead to this campaign'),
-			{
-				displayName: 'Phone Number',
-				name: 'phoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +49 151 2345678',
-				description: 'The new number; sent in E.164 format',
-			},
+			phoneField({ name: 'phoneNumber', displayName: 'Phone Number', description: 'The new number; sent in E.164 format' }),
 			{
 				displayName: 'Status',
 				name: 'status',

@@ -1,4 +1,4 @@
-import type { Resource } from '../operation';
+import type { Resource } from '../../engine/operation';
 import { operation as buy } from './buy.operation';
 import { operation as getMany } from './getMany.operation';
 import { operation as searchAvailable } from './searchAvailable.operation';

@@ -1,7 +1,6 @@
 import { phoneField } from '../../shared/fields';
-import { writeResult } from '../../shared/items';
-import { dataAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
+import { writeResult, dataAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const EFFECT = 'the number may have been bought (and charged)';
 

@@ -2,8 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { returnAllFields } from '../../shared/fields';
 import { requireBoolean } from '../../shared/validate';
-import { listAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
+import { listAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
 	...returnAllFields(),

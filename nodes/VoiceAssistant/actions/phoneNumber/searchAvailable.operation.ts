@@ -3,8 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { COUNTRIES } from '../../shared/countries';
 import { returnAllFields } from '../../shared/fields';
 import { requireCountryCode, shown } from '../../shared/validate';
-import { listAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
+import { listAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
 	{

@@ -1,5 +1,8 @@
-import type { Resource } from '../operation';
-import { getLanguages, getModels, getPhoneNumbers, getVoices } from './lists';
+import type { Resource } from '../../engine/operation';
+import { operation as getLanguages } from './getLanguages.operation';
+import { operation as getModels } from './getModels.operation';
+import { operation as getPhoneNumbers } from './getPhoneNumbers.operation';
+import { operation as getVoices } from './getVoices.operation';
 
 export const resource: Resource = {
 	value: 'reference',

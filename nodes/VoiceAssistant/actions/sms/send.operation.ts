@@ -1,13 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { phoneField } from '../../shared/fields';
-import { writeResult } from '../../shared/items';
+import { writeResult, listAnswer } from '../../engine/answers';
 import { MAX_LENGTH, SMS_SEGMENT_CHARS } from '../../shared/limits';
 import { estimateSegments } from '../../shared/sms';
 import { charCount, requireText, shown } from '../../shared/validate';
-import { listAnswer } from '../answers';
-import type { ItemParams } from '../itemParams';
-import type { Operation, Prepared } from '../operation';
+import type { ItemParams } from '../../engine/itemParams';
+import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
 	{

@@ -1,4 +1,4 @@
-import type { Resource } from '../operation';
+import type { Resource } from '../../engine/operation';
 import { operation as getSenders } from './getSenders.operation';
 import { operation as getSessionStatus } from './getSessionStatus.operation';
 import { operation as getTemplates } from './getTemplates.operation';

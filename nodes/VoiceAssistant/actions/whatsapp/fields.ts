@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { phoneField, recordLocator } from '../../shared/fields';
-import type { ItemParams } from '../itemParams';
+import type { ItemParams } from '../../engine/itemParams';
 
 /** Fields shared by the WhatsApp operations (each defined once). */
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Operation } from '../operation';
+import type { Operation } from '../../engine/operation';
 import { readRecipient, readSender, recipientField, senderField } from './fields';
 import { readSession, sessionCall, sessionStatus } from './session';
 

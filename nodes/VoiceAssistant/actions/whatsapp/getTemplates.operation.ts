@@ -1,6 +1,6 @@
 import { requireOneOf } from '../../shared/validate';
-import { listAnswer } from '../answers';
-import type { Operation } from '../operation';
+import { listAnswer } from '../../engine/answers';
+import type { Operation } from '../../engine/operation';
 import { readSender, senderField, templatesPath } from './fields';
 
 const STATUSES = ['approved', 'all'] as const;

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { requireText } from '../../shared/validate';
-import type { Operation, Prepared } from '../operation';
-import { acceptedAnswer } from '../refusal';
+import type { Operation, Prepared } from '../../engine/operation';
+import { acceptedAnswer } from '../../engine/answers';
 import { readRecipient, readSender, recipientField, senderField } from './fields';
 import { readSession, sessionCall, sessionStatus } from './session';
 

@@ -1,9 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { optionalText, pairsToObject, requireId, shown } from '../../shared/validate';
-import { listAnswer } from '../answers';
-import type { Operation, Prepared } from '../operation';
-import { acceptedAnswer } from '../refusal';
+import { listAnswer, acceptedAnswer } from '../../engine/answers';
+import type { Operation, Prepared } from '../../engine/operation';
 import { readRecipient, readSender, recipientField, senderField, templatesPath } from './fields';
 
 const fields: INodeProperties[] = [

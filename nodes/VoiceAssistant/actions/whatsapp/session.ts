@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Api, ApiCall } from '../operation';
-import { acceptedAnswer } from '../refusal';
+import type { Api, ApiCall } from '../../engine/operation';
+import { acceptedAnswer } from '../../engine/answers';
+import { asObject } from '../../shared/objects';
 
 /** GET /user/whatsapp/session-status?sender_id=&recipient_phone= (Get Session Status, and Send Free-Form's check). */
 export function sessionCall(senderId: number, recipient: string): ApiCall {
@@ -15,5 +16,5 @@ export async function readSession(api: Api, call: ApiCall): Promise<IDataObject>
 /** The `session_status` object of an answer ({} when missing). */
 export function sessionStatus(answer: IDataObject): IDataObject {
 	const status = answer.session_status;
-	return status !== null && typeof status === 'object' && !Array.isArray(status) ? (status as IDataObject) : {};
+	return asObject(status);
 }

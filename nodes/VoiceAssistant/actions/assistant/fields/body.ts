@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ItemParams } from '../../itemParams';
+import type { ItemParams } from '../../../engine/itemParams';
 import { KINDS, type Mode } from './kinds';
 import { ALL_SPECS, OPTIONAL_SPECS, REQUIRED_SPECS, SPEC_BY_NAME, type Spec } from './specs';
 

@@ -15,7 +15,7 @@ import {
 	shown,
 } from '../../../shared/validate';
 import type { Where } from '../../../shared/validate';
-import type { ItemParams } from '../../itemParams';
+import type { ItemParams } from '../../../engine/itemParams';
 import { REMOVE_PHONE_NUMBER } from './options';
 import type { Kind, Spec } from './specs';
 

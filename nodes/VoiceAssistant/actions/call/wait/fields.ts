@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { shown } from '../../../shared/validate';
-import type { ItemParams } from '../../itemParams';
+import type { ItemParams } from '../../../engine/itemParams';
 
 /**
  * Calls placed and waited for at once while Requests in Parallel is automatic. Each holds its item for

@@ -1,5 +1,6 @@
 /** What the poller's reads answer: a page of the call list, one call by id, and how a read by id fails. */
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../../../shared/objects';
 
 /**
  * What the poller knows of a credential's GET /user/calls/{id} (beyond the reference: a deployment
@@ -29,7 +30,6 @@ export function classifyByIdFailure(error: unknown, route: CallRoute): ByIdFailu
 
 /** The record in an answer of GET /user/calls/{id}: bare, or wrapped in `data`; undefined if it is not that call. */
 export function callRecordIn(answer: unknown, callId: number): IDataObject | undefined {
-	const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 	if (!isObject(answer)) return undefined;
 	const record = answer.id === undefined && isObject(answer.data) ? answer.data : answer;
 	return Number(record.id) === callId ? { ...record, id: callId } : undefined;

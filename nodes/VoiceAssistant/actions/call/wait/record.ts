@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { simplifyDelivery } from '../../../trigger/simplify';
+import { simplifyDelivery } from '../../../shared/callRecord';
 
 /**
  * The finished call as an output item: the trigger's Simplify keys (built by the trigger's own

@@ -9,9 +9,10 @@ import type { ItemParams } from './itemParams';
  *
  * The router runs every item through `prepare` first (the whole batch is checked before anything is
  * sent), then `resolve` (reads the batch needs, e.g. a sender looked up by number), then `send` and
- * `output` item by item.
+ * `output` item by item. `A` is what `send` hands to `output` (the platform's answer, or what a
+ * custom send made of it).
  */
-export interface Operation<P extends Prepared = Prepared> {
+export interface Operation<P extends Prepared = Prepared, A = unknown> {
 	/** The operation's value in the editor, e.g. 'make'. */
 	value: string;
 	/** The entry of the Operation dropdown. */
@@ -40,19 +41,19 @@ export interface Operation<P extends Prepared = Prepared> {
 	 * The side effect (or the read) itself. Default: the prepared request. For a write this is the
 	 * step that is remembered, so n8n's Retry On Fail replays its result instead of repeating it.
 	 */
-	send?(prepared: P, api: Api): Promise<unknown>;
+	send?(prepared: P, api: Api): Promise<A>;
 	/**
 	 * The answer as output records (one output item each). May read further (never write). A record
 	 * that carries a file (e.g. a call recording) registers it with withBinary() (binary.ts).
 	 */
-	output(answer: unknown, prepared: P, api: Api): IDataObject[] | Promise<IDataObject[]>;
+	output(answer: A, prepared: P, api: Api): IDataObject[] | Promise<IDataObject[]>;
 }
 
 /**
- * Operations with any prepared shape, as the router and the node description hold them (method
- * parameters are bivariant, so every Operation<P> fits).
+ * Operations with any prepared and answer shape, as the router and the node description hold them
+ * (method parameters are bivariant, so every Operation<P, A> fits).
  */
-export type AnyOperation = Operation<Prepared>;
+export type AnyOperation = Operation<Prepared, unknown>;
 
 /** What a write does, in the words its errors and batch reports use. */
 export interface WriteEffect {
@@ -100,4 +101,9 @@ export interface Resource {
 	operations: AnyOperation[];
 	/** the operation selected when the resource is picked */
 	defaultOperation: string;
+}
+
+/** The operation a node parameter pair names, among the resources the node hands in. */
+export function findOperation(resources: Resource[], resource: string, operation: string): AnyOperation | undefined {
+	return resources.find((r) => r.value === resource)?.operations.find((op) => op.value === operation);
 }

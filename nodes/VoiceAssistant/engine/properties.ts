@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defaultCountryField } from '../shared/countries';
-import { requestOptionsField } from '../shared/fields';
 import type { AnyOperation, Resource } from './operation';
+import { requestOptionsField } from './requestOptions';
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 

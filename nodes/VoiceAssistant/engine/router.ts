@@ -9,8 +9,8 @@ import { runMemoryFor } from './batch/retryMemory';
 import { AutoConcurrency } from './batch/concurrency';
 import { StopGate, runInOrder } from './batch/runInOrder';
 import { sendItem } from './batch/sendItem';
-import { findOperation } from './operations';
-import type { AnyOperation } from './operation';
+import type { AnyOperation, Resource } from './operation';
+import { findOperation } from './operation';
 import { readRequestOptions, type RequestOptions } from './requestOptions';
 
 /**
@@ -22,13 +22,14 @@ import { readRequestOptions, type RequestOptions } from './requestOptions';
  *    earlier try of this run (n8n's Retry On Fail) is replayed, not repeated; after a failure no
  *    new item starts;
  * 3. shape the answers into items with pairedItem, or error items under Continue On Fail.
- * Nothing below this file knows about item order or Continue On Fail.
+ * Nothing below this file knows about item order or Continue On Fail. The node hands in its
+ * resources, so the engine imports none of them.
  */
-export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function route(this: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const op = findOperation(resource, operation);
+	const op = findOperation(resources, resource, operation);
 	if (!op) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}

@@ -1,0 +1,3 @@
+import { webhookSwitchOperation } from './webhookSwitch';
+
+export const operation = webhookSwitchOperation('postCall', true);

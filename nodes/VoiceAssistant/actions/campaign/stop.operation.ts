@@ -1,0 +1,3 @@
+import { setStatusOperation } from './setStatus';
+
+export const operation = setStatusOperation('stop');
