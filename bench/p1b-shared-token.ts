@@ -63,7 +63,8 @@ async function child(): Promise<void> {
 	const finishedAt = Date.now();
 	const failed = result.error ? count : result.items.filter((item) => item.json.error !== undefined).length;
 	if (process.env.BENCH_P1B_DEBUG) {
-		const { pacerFor, credentialKey } = require('../nodes/VoiceAssistant/transport/pacers');
+		const { pacerFor } = require('../nodes/VoiceAssistant/transport/pacers');
+		const { credentialKey } = require('../nodes/VoiceAssistant/shared/platforms');
 		log(`P1b child ${block}: ${JSON.stringify(pacerFor(credentialKey(process.env.BENCH_P1B_URL, process.env.BENCH_P1B_TOKEN)).state())}`);
 	}
 	const out: ChildResult = { ms: finishedAt - started, failed, finishedAt };

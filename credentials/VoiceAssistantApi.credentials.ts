@@ -1,3 +1,4 @@
+import { ApplicationError } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	Icon,
@@ -7,12 +8,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	CUSTOM_PLATFORM,
-	DEFAULT_BASE_URL,
-	PLATFORMS,
-	PLATFORM_BASE_URLS,
-} from '../nodes/VoiceAssistant/transport/baseUrl';
+import { CUSTOM_PLATFORM, DEFAULT_BASE_URL, PLATFORMS, platformTarget } from '../nodes/VoiceAssistant/shared/platforms';
 
 /** Fields that only matter for a URL the user types: hidden (and not kept by n8n) for named platforms. */
 const CUSTOM_ONLY = { show: { platform: [CUSTOM_PLATFORM] } };
@@ -79,24 +75,31 @@ export class VoiceAssistantApi implements ICredentialType {
 	/**
 	 * A function, not the generic `=Bearer {{$credentials.apiToken}}` form: n8n evaluates that
 	 * expression (in its expression sandbox) for every request, which cost about 0.66 ms per item.
-	 * Here the header is a plain string concatenation. Headers the request already has are kept.
+	 * It also applies the one URL rule (shared/platforms.ts) to every request made with this
+	 * credential, the Test button's included: the request goes to the effective Base URL (a relative
+	 * URL such as the test's is resolved against it), and a URL the rule refuses (plain http:// to
+	 * another host, a user name before "@", not a URL) fails before anything is sent. Headers the
+	 * request already has are kept.
 	 */
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => ({
-		...requestOptions,
-		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiToken ?? '')}` },
-	});
+	): Promise<IHttpRequestOptions> => {
+		const { baseUrl, problem } = platformTarget(credentials);
+		if (problem) throw new ApplicationError(problem);
+		return {
+			...requestOptions,
+			baseURL: baseUrl,
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiToken ?? '')}` },
+		};
+	};
 
-	// The model list is the cheapest authenticated read: no paging, no side effects. The test never
-	// follows a redirect (the token would go to whatever host the Base URL forwards to): a 30x fails
-	// it by the rules below. The URL is effectiveBaseUrl() of transport/baseUrl.ts written as an
-	// expression (one cannot import there; the hosts come from the same table). Plain http:// to another
-	// host than this machine is refused before anything is sent, unless Allow Unencrypted HTTP is on.
+	// The model list is the cheapest authenticated read: no paging, no side effects. Its URL is
+	// relative: `authenticate` puts the effective Base URL in front, by the same rule as the node's
+	// requests. The test never follows a redirect (the token would go to whatever host the Base URL
+	// forwards to): a 30x fails it by the rules below.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `={{ (() => { const hosts = ${JSON.stringify(PLATFORM_BASE_URLS)}; const named = hosts[String($credentials.platform ?? "")]; const url = (typeof named === "string" ? named : String($credentials.baseUrl ?? "").trim()).replace(/\\/+$/, ""); const host = (/^http:\\/\\/(\\[[^\\]]*\\]|[^/:?#]+)/i.exec(url) ?? [])[1]; if (host !== undefined && $credentials.allowUnencryptedHttp !== true && !/^(localhost|.+\\.localhost|127(\\.\\d{1,3}){3}|\\[::1\\])$/i.test(host)) { throw new Error(${JSON.stringify(PLAIN_HTTP)}); } return url; })() }}`,
 			url: '/user/assistants/models',
 			method: 'GET',
 			disableFollowRedirect: true,
@@ -110,6 +113,3 @@ export class VoiceAssistantApi implements ICredentialType {
 		})),
 	};
 }
-
-const PLAIN_HTTP =
-	'The Base URL uses plain http:// for a host other than this machine, which would send the API token unencrypted: use https://, or switch on "Allow Unencrypted HTTP" if this network is trusted';

@@ -12,7 +12,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 
 import { VoiceAssistantApi } from '../../credentials/VoiceAssistantApi.credentials';
 import { VoiceAssistantTrigger } from '../../nodes/VoiceAssistant/VoiceAssistantTrigger.node';
-import { effectiveBaseUrl } from '../../nodes/VoiceAssistant/transport/baseUrl';
+import { effectiveBaseUrl } from '../../nodes/VoiceAssistant/shared/platforms';
 import { loadOptions, runNode, runWebhookMethod, testCredentials } from '../harness';
 import { HarnessCredentialsHelper, credentialRegistry } from '../harness/credentials';
 import type { CredentialData } from '../harness/workflow';
@@ -43,7 +43,8 @@ class AddressedToSandbox extends VoiceAssistantApi {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
 		const authenticated = await new VoiceAssistantApi().authenticate(credentials, requestOptions);
-		const full = `${requestOptions.baseURL ?? ''}${requestOptions.url}`;
+		// an absolute URL (the node's requests) wins over baseURL, as in axios; a relative one (the Test button's) is resolved against it
+		const full = /^https?:/i.test(authenticated.url) ? authenticated.url : `${authenticated.baseURL ?? ''}${authenticated.url}`;
 		addressed.push(full);
 		const host = Object.values(HOSTS).find((base) => full.startsWith(`${base}/`));
 		if (host === undefined) return authenticated;
@@ -143,7 +144,8 @@ describe('Platform: Custom URL', () => {
 		t.sb.setFaults([]);
 		t.sb.clearRequests();
 		const plain = await testCredentials({ ...custom(), baseUrl: 'http://platform.invalid/api' });
-		expect(plain).toEqual({ status: 'Error', message: 'Invalid URL' });
+		expect(plain.status).toBe('Error');
+		expect(plain.message).toContain('plain http:// for platform.invalid'); // the node's own words: one rule
 		const run = await getModels({ ...custom(), baseUrl: 'http://platform.invalid/api' });
 		expect(run.error?.message).toContain('plain http:// for platform.invalid');
 		expect(addressed).toHaveLength(0);

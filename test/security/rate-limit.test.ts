@@ -4,7 +4,8 @@
  * proceeds normally.
  */
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { credentialKey, pacerFor, resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
+import { credentialKey } from '../../nodes/VoiceAssistant/shared/platforms';
+import { pacerFor, resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { RETRY, tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';

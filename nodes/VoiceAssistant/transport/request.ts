@@ -1,27 +1,15 @@
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
-	IWebhookFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, JsonObject } from 'n8n-workflow';
 
-import { baseUrlProblem, effectiveBaseUrl } from './baseUrl';
+import { attempt, type AttemptOutcome, type AttemptRequest } from './attempt';
 import { httpError, networkError, notJsonError, rateLimitedFor, rateLimitGaveUp, redirectError, serverErrorOnWrite } from './errors';
 import type { ErrorPlace } from './errors';
-import { credentialKey, pacerFor } from './pacers';
-import { RETRY, backoffMs, classifyNetworkError, isRead } from './policy';
-import { readRateInfo } from './rateHeaders';
+import { nextStep, type FailReason, type RetryState } from './nextStep';
+import { pacerFor } from './pacers';
+import { RETRY, backoffMs, isRead } from './policy';
+import { requestTarget, type ApiContext } from './target';
 
-export const CREDENTIAL_TYPE = 'voiceAssistantApi';
-
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export { CREDENTIAL_TYPE, type ApiContext } from './target';
 
 export interface ApiRequestOptions {
 	body?: IDataObject | IDataObject[];
@@ -59,10 +47,10 @@ export interface RequestSample {
 }
 
 /**
- * The only place that talks HTTP. Every request goes through n8n's httpRequestWithAuthentication
- * (the credential adds the bearer header), is paced per credential (pacer.ts), and is retried only
- * when that cannot do anything twice (policy.ts). Every failure becomes a NodeApiError whose message
- * says what happened in the user's terms.
+ * The only door to the platform: the target (where, and whether: target.ts), then attempts
+ * (attempt.ts: paced, sent through n8n with the credential) until the policy (nextStep.ts) says to
+ * return or fail. Every failure becomes a NodeApiError whose message says what happened in the
+ * user's terms (errors.ts).
  */
 export async function apiRequest<T = unknown>(
 	this: ApiContext,
@@ -70,11 +58,9 @@ export async function apiRequest<T = unknown>(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
-	const credentials = await readCredentials(this);
-	const baseUrl = effectiveBaseUrl(credentials);
-	const refused = baseUrlProblem(baseUrl, credentials.allowUnencryptedHttp);
-	if (refused) throw new NodeOperationError(this.getNode(), refused, { itemIndex: options.itemIndex });
-	const pacer = pacerFor(credentialKey(baseUrl, String(credentials.apiToken ?? '')));
+	const target = await requestTarget(this);
+	if (target.problem) throw new NodeOperationError(this.getNode(), target.problem, { itemIndex: options.itemIndex });
+	const pacer = pacerFor(target.key);
 	const timeoutMs = options.timeoutMs ?? RETRY.defaultTimeoutMs;
 	const signal = cancelSignal(this);
 	const place: ErrorPlace = {
@@ -84,143 +70,72 @@ export async function apiRequest<T = unknown>(
 		itemIndex: options.itemIndex,
 		notFound: options.notFound,
 		effect: options.effect,
-		token: String(credentials.apiToken ?? ''),
+		token: target.token,
 	};
 	const read = isRead(method);
-
-	let rateLimitRetries = 0;
-	let otherRetries = 0;
-	let waited = 0;
-	/** Sleeps before the next attempt, or says no when the wait budget is spent. */
-	const backOff = async (ms: number): Promise<boolean> => {
-		if (waited + ms > RETRY.maxTotalRetryWaitMs) return false;
-		waited += ms;
-		await sleep(ms, signal);
-		return true;
+	const observe = options.observe;
+	const request: AttemptRequest = {
+		method,
+		endpoint,
+		body: options.body,
+		qs: options.qs,
+		timeoutMs,
+		signal,
+		beforeSend: options.beforeSend,
+		answered: observe
+			? ({ status, info, sentAt, queuedAt, receivedAt }) =>
+					observe({
+						status,
+						latencyMs: receivedAt - sentAt,
+						pacedMs: sentAt - queuedAt,
+						limited: pacer.enforced,
+						remaining: info.remaining,
+						measured: pacer.calibration === 'measured',
+					})
+			: undefined,
 	};
 
+	const state: RetryState = { rateLimitRetries: 0, otherRetries: 0, waitedMs: 0 };
 	for (;;) {
-		const request: IHttpRequestOptions = {
-			method,
-			url: `${baseUrl}${endpoint}`,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: timeoutMs,
-			// A JSON API does not redirect; a 3xx means a wrong Base URL (said below). Not following
-			// also keeps the bearer token from being re-sent elsewhere, and skips a costly code path.
-			disableFollowRedirect: true,
-		};
-		if (options.qs && Object.keys(options.qs).length > 0) request.qs = { ...options.qs };
-		if (options.body !== undefined) request.body = options.body;
-
-		const queuedAt = Date.now();
-		const ticket = await pacer.acquire(signal);
-		const refused = options.beforeSend?.();
-		if (refused) {
-			ticket.fail(true, Date.now());
-			throw refused;
-		}
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
-				// Already fetched above: saves n8n a second decryption per request.
-				credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials },
-			})) as IN8nHttpFullResponse;
-		} catch (error) {
-			const failure = classifyNetworkError(error, signal?.aborted === true);
-			ticket.fail(failure.kind === 'not-sent', Date.now());
-			// n8n already wrapped it in a NodeApiError; re-wrapping hands back the same instance.
-			if (failure.kind === 'cancelled') throw new NodeApiError(place.node, error as JsonObject);
-			const mayRetry =
-				failure.kind === 'not-sent' ? otherRetries < RETRY.maxConnectRetries : read && otherRetries < RETRY.maxReadRetries;
-			if (mayRetry && (await backOff(backoffMs(otherRetries++)))) continue;
-			throw networkError(place, failure, error, timeoutMs, !read);
-		}
-
-		const receivedAt = Date.now();
-		const status = response.statusCode;
-		const info = readRateInfo(status, response.headers, response.body, receivedAt);
-		ticket.settle(status, info, receivedAt);
-		options.observe?.({
-			status,
-			latencyMs: receivedAt - ticket.sentAt,
-			pacedMs: ticket.sentAt - queuedAt,
-			limited: pacer.enforced,
-			remaining: info.remaining,
-			measured: pacer.calibration === 'measured',
-		});
-		const body = parseIfText(response.body);
-
-		if (status === 429) {
-			// Rejected unprocessed: safe to repeat for reads and writes alike, after the server's wait.
-			const wait = info.retryAfterMs ?? Math.min(RETRY.rateLimitFallbackMs * 2 ** rateLimitRetries, 60_000);
-			if (info.retryAfterMs === undefined) pacer.blockUntil(receivedAt + wait);
-			if (rateLimitRetries >= RETRY.maxRateLimitRetries) {
-				throw rateLimitGaveUp(place, `still rejected after ${rateLimitRetries} retries`, body);
-			}
-			// A wait beyond what this request has left fails it now instead of hanging (the pacer does not
-			// keep such a block either: pacer.ts settle()).
-			if (waited + wait > RETRY.maxTotalRetryWaitMs) throw rateLimitedFor(place, wait, body);
-			rateLimitRetries++;
-			waited += wait; // the pacer holds the request back until then
-			continue;
-		}
-
-		if (status >= 200 && status < 300) {
-			if (typeof body === 'string' && body.trim() !== '' && typeof response.body === 'string' && !looksLikeJson(body)) {
-				if (read && otherRetries < RETRY.maxReadRetries && (await backOff(backoffMs(otherRetries++)))) continue;
-				throw notJsonError(place, status, body, !read);
-			}
-			return body as T;
-		}
-
-		if (status >= 300 && status < 400) throw redirectError(place, status, response.headers);
-
-		if (status >= 500) {
-			if (read) {
-				if (otherRetries < RETRY.maxReadRetries && (await backOff(backoffMs(otherRetries++)))) continue;
-				throw httpError(place, status, body);
-			}
-			throw serverErrorOnWrite(place, status, body);
-		}
-		throw httpError(place, status, body);
+		const outcome = await attempt(this, target, pacer, request);
+		const next = nextStep(outcome, state, read, backoffMs);
+		if (next.blockPacerMs !== undefined && outcome.kind === 'answer') pacer.blockUntil(outcome.receivedAt + next.blockPacerMs);
+		if (next.step === 'return') return (outcome as { body: unknown }).body as T;
+		if (next.step === 'fail') throw failureError(next.why, outcome, place, { timeoutMs, read, waitMs: next.waitMs, retries: state.rateLimitRetries });
+		if (next.counter === 'rateLimit') state.rateLimitRetries++;
+		else state.otherRetries++;
+		state.waitedMs += next.waitMs;
+		if (!next.pacerHolds) await sleep(next.waitMs, signal);
 	}
 }
 
-function looksLikeJson(text: string): boolean {
-	try {
-		JSON.parse(text);
-		return true;
-	} catch {
-		return false;
+/** The error a failed request ends with, in the user's terms (errors.ts). */
+function failureError(
+	why: FailReason,
+	outcome: AttemptOutcome,
+	place: ErrorPlace,
+	context: { timeoutMs: number; read: boolean; waitMs?: number; retries: number },
+): Error {
+	if (outcome.kind === 'no-answer') {
+		// n8n already wrapped a cancellation in a NodeApiError; re-wrapping hands back the same instance.
+		if (why === 'cancelled') return new NodeApiError(place.node, outcome.error as JsonObject);
+		return networkError(place, outcome.failure, outcome.error, context.timeoutMs, !context.read);
 	}
-}
-
-function parseIfText(body: unknown): unknown {
-	if (typeof body !== 'string') return body;
-	try {
-		return JSON.parse(body);
-	} catch {
-		return body;
+	const { status, body, headers } = outcome;
+	switch (why) {
+		case 'rate-limit-retries':
+			return rateLimitGaveUp(place, `still rejected after ${context.retries} retries`, body);
+		case 'rate-limit-too-long':
+			return rateLimitedFor(place, context.waitMs ?? 0, body);
+		case 'not-json':
+			return notJsonError(place, status, String(body), !context.read);
+		case 'redirect':
+			return redirectError(place, status, headers);
+		case 'server-error-on-write':
+			return serverErrorOnWrite(place, status, body);
+		default:
+			return httpError(place, status, body);
 	}
-}
-
-const credentialsByContext = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
-
-/**
- * The credential, fetched once per node execution (context) instead of once per request: n8n loads
- * and decrypts it on every getCredentials call, which showed up per page in Return All and per item
- * with many items. A failed fetch is not kept, so the next request tries again.
- */
-function readCredentials(ctx: ApiContext): Promise<ICredentialDataDecryptedObject> {
-	let pending = credentialsByContext.get(ctx);
-	if (pending === undefined) {
-		pending = ctx.getCredentials(CREDENTIAL_TYPE);
-		credentialsByContext.set(ctx, pending);
-		pending.catch(() => credentialsByContext.delete(ctx));
-	}
-	return pending;
 }
 
 function cancelSignal(ctx: ApiContext): AbortSignal | undefined {

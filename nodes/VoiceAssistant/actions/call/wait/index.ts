@@ -11,10 +11,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../../../shared/limits';
-import { effectiveBaseUrl } from '../../../transport/baseUrl';
 import { apiRequestAllPages } from '../../../transport/paginate';
-import { credentialKey } from '../../../transport/pacers';
-import { CREDENTIAL_TYPE } from '../../../transport/request';
+import { requestTarget } from '../../../transport/target';
 import { CallPoller } from './poller';
 import { finishedCallRecord } from './record';
 
@@ -66,8 +64,8 @@ export async function snapshotBeforeCall(
 	ctx: IExecuteFunctions,
 	args: { assistantId: number; phoneNumber: string; itemIndex: number },
 ): Promise<CallSnapshot> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const credential = credentialKey(effectiveBaseUrl(credentials), String(credentials.apiToken ?? ''));
+	// the same key as the transport's pacer, from the credential read once per execution
+	const credential = (await requestTarget(ctx)).key;
 	const dateFrom = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
 	let knownIds: number[] | null = null;
 	if (answersWithCallId.get(credential) !== true) {
