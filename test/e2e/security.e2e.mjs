@@ -94,6 +94,28 @@ describe('n8n start: the token and the trigger secret stay home', { timeout: 600
 		}
 	});
 
+	test('the credential test and the node share one URL rule: a working credential passes, a tab or a user name in the URL is refused in the same words', async () => {
+		const test = (data) =>
+			n8n.rest.post('/credentials/test', { credentials: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name, type: CREDENTIAL_TYPE, data } });
+		assert.deepEqual(await test({ apiToken: sandbox.tokens.alice, baseUrl: sandbox.baseUrl }), { status: 'OK', message: 'Connection successful!' });
+		const foreign = await countingServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+		try {
+			const named = foreign.url.replace('127.0.0.1', 'platform.127.0.0.1.nip.invalid');
+			const cases = [
+				[`ht\ttp://${named.slice('http://'.length)}/api`, /uses plain http:\/\/ for platform\.127\.0\.0\.1\.nip\.invalid/],
+				[`${foreign.url.replace('http://', 'http://user@')}/api`, /user name or password/],
+			];
+			for (const [baseUrl, words] of cases) {
+				const result = await test({ apiToken: 'secret-token-value', baseUrl });
+				assert.equal(result.status, 'Error', JSON.stringify(result));
+				assert.match(result.message, words);
+			}
+			assert.equal(foreign.seen.length, 0, 'no request reached a host');
+		} finally {
+			await foreign.close();
+		}
+	});
+
 	test('a 429 asking to wait a day fails its run quickly; the next run on the token goes through', async () => {
 		await n8n.rest.activateWorkflow(THROTTLED_WORKFLOW);
 		const url = `${n8n.server.origin}/webhook/${THROTTLED_PATH}`;
