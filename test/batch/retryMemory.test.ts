@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import {
-	MAX_REMEMBERED_RUNS,
+	forgetAllRuns,
 	rememberedRuns,
 	runMemoryFor,
 } from '../../nodes/VoiceAssistant/engine/batch/retryMemory';
@@ -13,8 +13,8 @@ function context(executionId: string, node: Partial<INode> = {}, runIndex = 0): 
 }
 
 afterEach(() => {
-	// Finish whatever a test left, so counts start from zero.
-	for (let i = 0; i < MAX_REMEMBERED_RUNS + 5; i++) runMemoryFor(context(`cleanup-${i}`, { maxTries: 1 }))?.finish(false);
+	// Forget whatever a test left, so counts start from zero.
+	forgetAllRuns();
 });
 
 it('keeps nothing when Retry On Fail is off', () => {
@@ -47,13 +47,13 @@ it('forgets a run once it succeeded, or once its last try is over', () => {
 	expect(runMemoryFor(context('e5'))!.recall(0)).toBeUndefined();
 });
 
-it(`holds at most ${MAX_REMEMBERED_RUNS} runs, dropping the oldest`, () => {
-	for (let i = 0; i < MAX_REMEMBERED_RUNS + 50; i++) {
+it('keeps every run n8n may still retry, however many other runs are waiting (issue #19, finding 5)', () => {
+	for (let i = 0; i < 250; i++) {
 		const memory = runMemoryFor(context(`bulk-${i}`))!;
 		memory.remember(0, { kind: 'done', fingerprint: 'f', answer: i });
 		memory.finish(true);
 	}
-	expect(rememberedRuns()).toBeLessThanOrEqual(MAX_REMEMBERED_RUNS);
-	expect(runMemoryFor(context('bulk-0'))!.recall(0)).toBeUndefined();
-	expect(runMemoryFor(context(`bulk-${MAX_REMEMBERED_RUNS + 49}`))!.recall(0)).toBeDefined();
+	expect(rememberedRuns()).toBe(250);
+	expect(runMemoryFor(context('bulk-0'))!.recall(0)).toBeDefined();
+	expect(runMemoryFor(context('bulk-249'))!.recall(0)).toBeDefined();
 });

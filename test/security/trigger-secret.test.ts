@@ -105,11 +105,23 @@ describe('replayed deliveries', () => {
 		expect((await deliver(staticData, secret, { id: 778, status: 'completed' })).workflowData).toBeDefined();
 	});
 
-	it('deliveries without a call id are never taken for replays (documented choice)', async () => {
-		const { staticData, secret } = await activate();
+	it('inbound deliveries without a call id are never taken for replays (documented choice)', async () => {
+		// Only Inbound Call Completed accepts a delivery without a call id (issue #19, finding 9).
+		const inboundParameters = parameters({ event: 'inboundCallCompleted' }, 2);
+		const hooks = lifecycle(sb, inboundParameters, { production: PRODUCTION_URL });
+		expect(await hooks.run('create')).toBe(true);
+		const secret = SECRET.exec(webhookSettings(sb, 2).inbound_webhook_url ?? '')?.[1] ?? '';
 		const inbound = { customer_phone: '+4917612345670', assistant_phone: '+4930123456' };
-		expect((await deliver(staticData, secret, inbound)).workflowData).toBeDefined();
-		expect((await deliver(staticData, secret, inbound)).workflowData).toBeDefined();
+		const deliverInbound = async () =>
+			await runWebhook(VoiceAssistantTrigger, {
+				parameters: inboundParameters,
+				credentials: credentials(sb),
+				staticData: hooks.staticData,
+				webhookUrl: PRODUCTION_URL,
+				request: { method: 'POST', query: { secret }, body: inbound },
+			});
+		expect((await deliverInbound()).workflowData).toBeDefined();
+		expect((await deliverInbound()).workflowData).toBeDefined();
 	});
 
 	it(`memory is bounded: after ${REPLAY_MEMORY} newer deliveries the oldest is forgotten`, async () => {

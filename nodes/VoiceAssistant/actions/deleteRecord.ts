@@ -27,7 +27,11 @@ export function deleteOperation(options: {
 		name: 'Delete',
 		description: options.description,
 		action: `Delete a ${lower}`,
-		write: { mayHaveHappened: effect, done: [`${lower} deleted`, `${lower}s deleted`] },
+		write: {
+			mayHaveHappened: effect,
+			done: [`${lower} deleted`, `${lower}s deleted`],
+			agent: { needsOptIn: `deleting a ${lower} cannot be undone` },
+		},
 		fields: [idField],
 		prepare(item) {
 			const id = requireId(item.node, item.get(idField.name), item.where(idField.displayName));

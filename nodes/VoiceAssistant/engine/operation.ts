@@ -26,7 +26,7 @@ export interface Operation<P extends Prepared = Prepared, A = unknown> {
 	/** Whether phone numbers typed without a country code may use the node's Default Country. */
 	defaultCountry?: boolean;
 	/** Set for operations with a side effect: their sends are remembered and never repeated. */
-	write?: WriteEffect;
+	write?: WriteEffect<P>;
 	/** Reads the item's parameters and builds its request; every check, no I/O. Throws an item error. */
 	prepare(item: ItemParams): P;
 	/**
@@ -56,11 +56,31 @@ export interface Operation<P extends Prepared = Prepared, A = unknown> {
 export type AnyOperation = Operation<Prepared, unknown>;
 
 /** What a write does, in the words its errors and batch reports use. */
-export interface WriteEffect {
+export interface WriteEffect<P extends Prepared = Prepared> {
 	/** after a timeout or a 5xx, e.g. 'the call may have been placed' */
 	mayHaveHappened: string;
 	/** counting what was done before a stop, e.g. ['call placed', 'calls placed'] */
 	done: [singular: string, plural: string];
+	/** What an AI agent may do with it when the node runs as a tool (engine/agent/). */
+	agent?: AgentUse<P>;
+}
+
+/**
+ * How a write is limited when an AI agent calls the node as a tool: the agent acts on what it reads,
+ * and callers' transcripts and chat messages reach it, so a prompt injection can ask for anything.
+ */
+export interface AgentUse<P extends Prepared = Prepared> {
+	/**
+	 * Set for writes that spend money beyond one message or cannot be undone, saying why in the words
+	 * the agent reads, e.g. 'it costs money'. Tool calls are refused unless the user switched on
+	 * "Allow When Called by an AI Agent" on the node.
+	 */
+	needsOptIn?: string;
+	/**
+	 * Set for writes that reach a phone number (a call, an SMS, a WhatsApp message): the number. Tool
+	 * calls are counted per execution and checked against the node's allowed number prefixes.
+	 */
+	reaches?(prepared: P): string;
 }
 
 /** One request to the platform. */

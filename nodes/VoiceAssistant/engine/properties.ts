@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defaultCountryField } from '../shared/countries';
+import { agentFields, resourceDescriptionField } from './agent/fields';
 import type { AnyOperation, Resource } from './operation';
 import { requestOptionsField } from './requestOptions';
 
@@ -18,6 +19,7 @@ export function nodeProperties(resources: Resource[], defaultResource: string): 
 			default: defaultResource,
 		},
 		...resources.map(operationField),
+		...resources.flatMap(resourceDescriptionField),
 		...resources.flatMap((resource) => resource.operations.flatMap((op) => showFor(resource.value, op))),
 		...resources.flatMap((resource) => {
 			const withCountry = resource.operations.filter((op) => op.defaultCountry).map((op) => op.value);
@@ -44,7 +46,8 @@ function operationField(resource: Resource): INodeProperties {
 
 /** Scopes an operation's fields to its resource + operation, so operation files carry no displayOptions. */
 function showFor(resource: string, op: AnyOperation): INodeProperties[] {
-	return op.fields.map((field) => ({
+	// The tool variant's fields (engine/agent/) come after the operation's own.
+	return [...op.fields, ...agentFields(op)].map((field) => ({
 		...field,
 		displayOptions: {
 			...field.displayOptions,

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { admitToolSends, refuseUnlessAllowed } from './agent/guard';
 import { apiFor } from './api';
 import { binaryOf } from './binary';
 import { checkBatch, type Checked } from './batch/checkBatch';
@@ -33,6 +34,7 @@ export async function route(this: IExecuteFunctions, resources: Resource[]): Pro
 	if (!op) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
+	refuseUnlessAllowed(this, op);
 	const node = this.getNode();
 	const options = readRequestOptions(this);
 	const continueOnFail = this.continueOnFail();
@@ -46,6 +48,7 @@ export async function route(this: IExecuteFunctions, resources: Resource[]): Pro
 		if (invalid.length > 0) throw invalidBatchError(node, invalid, items.length);
 	}
 
+	admitToolSends(this, op, checked.flatMap((entry) => (entry.ok ? [entry.prepared] : [])));
 	const memory = op.write ? runMemoryFor(this) : undefined;
 	let replayed = 0;
 	// How many at once: chosen from what the platform says, never above Requests in Parallel (or,

@@ -6,6 +6,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 const SECRET_IN_URL = /([?&]secret=)[^&#\s"]+/gi;
+/**
+ * Any `secret=` value in free text, also URL-encoded (`secret%3D…`, as a platform may quote the URL
+ * inside another one) and without a leading ? or &: error texts quote URLs in every shape.
+ */
+const SECRET_IN_TEXT = /(secret(?:=|%3D))(?!\*\*\*)[^&#\s"'<>\\%]+/gi;
+
+/** Text with every `secret=` value (plain or URL-encoded) replaced by ***. */
+export function maskSecretValues(text: string): string {
+	return text.replace(SECRET_IN_TEXT, '$1***');
+}
 
 function mask(value: unknown): unknown {
 	if (typeof value === 'string') return value.replace(SECRET_IN_URL, '$1***');

@@ -6,6 +6,8 @@
  */
 import type { JsonObject } from 'n8n-workflow';
 
+import { maskSecretValues } from '../shared/maskSecrets';
+
 /** Longest platform-supplied text kept in an error's description or body (characters). */
 export const MAX_ERROR_TEXT = 1024;
 /** The message is a title, and n8n stores it twice (message and stack): kept shorter. */
@@ -19,9 +21,13 @@ function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Replaces `Bearer <token>` and the bare token by ***. Tokens shorter than 4 characters are not searched (they would mask ordinary words). */
+/**
+ * Replaces `Bearer <token>`, the bare token and every `secret=` value (a trigger's delivery secret in
+ * a URL the platform quotes back) by ***. Tokens shorter than 4 characters are not searched (they
+ * would mask ordinary words).
+ */
 export function redactToken(text: string, token: string | undefined): string {
-	let result = text;
+	let result = maskSecretValues(text);
 	if (token && token.length >= 4) {
 		const escaped = escapeRegExp(token);
 		result = result.replace(new RegExp(`Bearer\\s+${escaped}`, 'gi'), `Bearer ${MASK}`).split(token).join(MASK);

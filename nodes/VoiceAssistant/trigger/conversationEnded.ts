@@ -97,9 +97,9 @@ export function receiveConversationEnded(ctx: IWebhookFunctions, registration: R
 	if (types.length > 0 && !types.includes(String(body.type ?? ''))) {
 		return { webhookResponse: { received: true, executed: false, reason: 'conversation type not selected' } };
 	}
-	// Keyed by the conversation: an ended conversation ends once.
-	const id = typeof body.conversation_id === 'string' && body.conversation_id !== '' ? `conversation:${body.conversation_id}` : undefined;
-	if (id !== undefined && isReplay(registration.secretHash, { call_id: id, status: 'ended' })) {
+	// Keyed by the conversation: an ended conversation ends once (delivery.ts refused a body without one).
+	const id = `conversation:${String(body.conversation_id).trim()}`;
+	if (isReplay(registration.secretHash, { call_id: id, status: 'ended' })) {
 		return { webhookResponse: { received: true, executed: false, reason: 'duplicate' } };
 	}
 	const simplify = ctx.getNodeParameter('simplify', false) as boolean;

@@ -3,10 +3,11 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { receiveConversationEnded } from './conversationEnded';
 import { deliverySlot, readRegistration } from './registration';
 import { downloadsRecording, withRecording } from './recording';
-import { isReplay } from './replays';
+import { callIdOf, isReplay } from './replays';
 import { SECRET_PARAM, secretMatchesHash } from './secret';
 import { simplifyDelivery } from '../shared/callRecord';
 import { isObject } from '../shared/objects';
+import type { TriggerEvent } from './registration';
 
 
 /** Answers the request itself and starts no execution. */
@@ -27,6 +28,28 @@ function bodyProblem(raw: unknown): string | undefined {
 	if (!isObject(raw)) return 'The body must be a JSON object';
 	if (Object.keys(raw).length === 0) return 'The body is empty: expected a JSON object with the notification';
 	return undefined;
+}
+
+/** A non-empty string or a finite number: an identifying field that is there. */
+function present(value: unknown): boolean {
+	return (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/**
+ * Why a body is no notification of this event: the fields that say what it is about are missing.
+ * Call Ended names its call (`id`, `call_id` or `call.id`); Conversation Ended its conversation.
+ * Inbound Call Completed is undocumented and every field may be missing (a ringing call may carry
+ * only {customer_phone, assistant_phone}), so a call id or the caller's number is enough.
+ */
+function identityProblem(event: TriggerEvent, body: IDataObject): string | undefined {
+	if (event === 'conversationEnded') {
+		return present(body.conversation_id) ? undefined : 'The notification names no conversation (conversation_id)';
+	}
+	if (callIdOf(body) !== undefined) return undefined;
+	if (event === 'inboundCallCompleted') {
+		return present(body.customer_phone) ? undefined : 'The notification names no call (id, call_id or call.id) and no caller (customer_phone)';
+	}
+	return 'The notification names no call (id, call_id or call.id)';
 }
 
 /**
@@ -63,6 +86,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (assistantIdsIn(body).some((id) => id !== registration.assistantId)) {
 		return reject(this, 401, 'This delivery is about another assistant');
 	}
+	const unidentified = identityProblem(registration.event, body);
+	if (unidentified) return reject(this, 400, unidentified);
 	if (registration.event === 'conversationEnded') return receiveConversationEnded(this, registration, body);
 
 	const options = this.getNodeParameter('options', {}) as { statuses?: string[] };

@@ -11,7 +11,7 @@ import { assistantIdParameter, lookupAssistant, requireAssistant } from './assis
 import { downloadsRecording } from './recording';
 import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration } from './registration';
 import type { CallEndedOptions, Registration, Slot, TriggerEvent, WebhookSettings } from './registration';
-import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from './secret';
+import { endpointOf, hashSecret, hideSecretIn, isRegisteredUrl, newSecret, withSecret, withoutSecret } from './secret';
 import { settingsFor } from './settings';
 
 interface Wanted {
@@ -139,7 +139,12 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const secret = newSecret();
 	const url = withSecret(mine, secret);
 	const options = want.options ?? { onlyCompleted: false, includeRecording: false };
-	await settings.register(this, want.assistantId, url, options);
+	try {
+		await settings.register(this, want.assistantId, url, options);
+	} catch (error) {
+		// The platform may quote the URL it was given: the activation error must not carry the secret.
+		throw hideSecretIn(error, secret);
+	}
 	saveRegistration(this, slot, {
 		event: want.event,
 		assistantId: want.assistantId,

@@ -7,17 +7,25 @@
  * we do not know) are not deduplicated: nothing tells two of them apart, and dropping a genuine
  * second one would lose a call. The secret still authenticates them.
  *
- * Memory is per n8n process and bounded: the last 1,000 accepted deliveries. In queue mode with
- * several webhook processes a replay that lands on another process is not caught.
+ * Memory is per n8n process and bounded: the last 1,000 accepted deliveries, each kept as the
+ * SHA-256 of scope, call id and status (a fixed 44 characters, however long the call id a delivery
+ * carried). In queue mode with several webhook processes a replay that lands on another process is
+ * not caught.
  */
+import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../shared/objects';
 
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const REPLAY_MEMORY = 1000;
 
-/** key → when it was accepted; a Map keeps insertion order, so the oldest come first. */
+/** key (a hash) → when it was accepted; a Map keeps insertion order, so the oldest come first. */
 const accepted = new Map<string, number>();
+
+/** A fixed-size key: the call id comes from the delivery and may be megabytes long. */
+function replayKey(scope: string, callId: string, status: string): string {
+	return createHash('sha256').update(JSON.stringify([scope, callId, status])).digest('base64');
+}
 
 
 /** The call id a delivery is about: `id` (post-call), `call_id` (inbound) or `call.id`. */
@@ -41,13 +49,20 @@ function forget(now: number): void {
 export function isReplay(scope: string, body: IDataObject, now = Date.now()): boolean {
 	const callId = callIdOf(body);
 	if (callId === undefined) return false;
-	const key = `${scope}|${callId}|${String(body.status ?? '')}`;
+	const key = replayKey(scope, callId, String(body.status ?? ''));
 	const at = accepted.get(key);
 	if (at !== undefined && now - at < REPLAY_WINDOW_MS) return true;
 	accepted.delete(key);
 	accepted.set(key, now);
 	forget(now);
 	return false;
+}
+
+/** For tests: the characters all kept keys hold. */
+export function replayKeyChars(): number {
+	let chars = 0;
+	for (const key of accepted.keys()) chars += key.length;
+	return chars;
 }
 
 /** Tests start from a fresh process's memory. */

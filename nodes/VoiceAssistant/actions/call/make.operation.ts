@@ -34,7 +34,11 @@ export const operation: Operation<MakeCall> = {
 		'Have an outbound assistant call a phone number now. With Wait for Call to End on, waits until the call has ended and returns its status, duration, transcript and extracted variables.',
 	action: 'Make a call',
 	defaultCountry: true,
-	write: { mayHaveHappened: 'the call may have been placed', done: ['call placed', 'calls placed'] },
+	write: {
+		mayHaveHappened: 'the call may have been placed',
+		done: ['call placed', 'calls placed'],
+		agent: { reaches: ({ phone }) => phone },
+	},
 	fields: [
 		assistantLocator({ searchListMethod: 'searchOutboundAssistants', description: 'The outbound assistant that places the call' }),
 		phoneField({ name: 'phoneNumber', displayName: 'Customer Phone Number', required: true, description: 'The number to call; sent in E.164 format' }),

@@ -24,6 +24,8 @@ export function setStatusOperation(action: 'start' | 'stop'): Operation<SetStatu
 		write: {
 			mayHaveHappened: `the campaign may have been ${action === 'start' ? 'started' : 'stopped'}`,
 			done: [`campaign ${action === 'start' ? 'started' : 'stopped'}`, `campaigns ${action === 'start' ? 'started' : 'stopped'}`],
+			// Starting has every lead called (which costs money); stopping spends nothing.
+			...(action === 'start' ? { agent: { needsOptIn: 'starting a campaign has all its leads called, which costs money' } } : {}),
 		},
 		fields: [campaignLocator(`The campaign to ${action}`)],
 		prepare(item) {

@@ -15,7 +15,7 @@ export const operation: Operation<Prepared> = {
 	description:
 		'Buy a phone number for the account. COSTS MONEY: the price is charged to the account. Use a number from Search Available, in international format. Each item buys at most once: Retry On Fail never buys twice, and if the platform does not answer the item fails saying the number may have been bought; check Get Many before trying again.',
 	action: 'Buy a phone number',
-	write: { mayHaveHappened: EFFECT, done: ['number bought', 'numbers bought'] },
+	write: { mayHaveHappened: EFFECT, done: ['number bought', 'numbers bought'], agent: { needsOptIn: 'buying a number costs money' } },
 	fields: [
 		phoneField({
 			name: 'phoneNumber',

@@ -44,7 +44,11 @@ export const operation: Operation<SendSms> = {
 	description: 'Send an SMS from one of your phone numbers',
 	action: 'Send an SMS',
 	defaultCountry: true,
-	write: { mayHaveHappened: 'the SMS may have been sent (and charged)', done: ['SMS sent', 'SMS sent'] },
+	write: {
+		mayHaveHappened: 'the SMS may have been sent (and charged)',
+		done: ['SMS sent', 'SMS sent'],
+		agent: { reaches: ({ request }) => String(request.body?.to) },
+	},
 	fields,
 	prepare(item) {
 		const to = item.phone(item.get('to'), 'To');

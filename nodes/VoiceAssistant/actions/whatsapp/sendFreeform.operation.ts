@@ -26,7 +26,11 @@ export const operation: Operation<SendFreeform> = {
 	description: 'Send a free text WhatsApp message within the 24-hour session a customer opened',
 	action: 'Send a free-form WhatsApp message',
 	defaultCountry: true,
-	write: { mayHaveHappened: 'the WhatsApp message may have been sent (and charged)', done: ['message sent', 'messages sent'] },
+	write: {
+		mayHaveHappened: 'the WhatsApp message may have been sent (and charged)',
+		done: ['message sent', 'messages sent'],
+		agent: { reaches: ({ recipient }) => recipient },
+	},
 	fields: [
 		senderField,
 		recipientField,

@@ -72,7 +72,11 @@ export const operation: Operation<SendTemplate> = {
 	description: 'Send an approved WhatsApp template message (also outside the 24-hour session)',
 	action: 'Send a WhatsApp template',
 	defaultCountry: true,
-	write: { mayHaveHappened: 'the WhatsApp message may have been sent (and charged)', done: ['template sent', 'templates sent'] },
+	write: {
+		mayHaveHappened: 'the WhatsApp message may have been sent (and charged)',
+		done: ['template sent', 'templates sent'],
+		agent: { reaches: ({ request }) => String(request.body?.recipient_phone) },
+	},
 	fields,
 	prepare(item) {
 		const senderId = readSender(item);

@@ -26,6 +26,7 @@ export async function sendItem(op: AnyOperation, prepared: Prepared, api: Api, m
 	if (earlier !== undefined) {
 		if (earlier.fingerprint !== print) throw changedSinceEarlierTry(api);
 		if (earlier.kind === 'uncertain') throw earlier.error;
+		if (!('answer' in earlier)) return { records: [answerNotKept(op, earlier.droppedAnswerBytes)], replayed: true };
 		return { records: await op.output(earlier.answer, prepared, api), replayed: true };
 	}
 	let answer: unknown;
@@ -37,6 +38,15 @@ export async function sendItem(op: AnyOperation, prepared: Prepared, api: Api, m
 	}
 	memory.remember(api.itemIndex, { kind: 'done', fingerprint: print, answer });
 	return { records: await op.output(answer, prepared, api), replayed: false };
+}
+
+/** The replay of a write whose answer was too large to keep (retryMemory.ts): done, not sent again. */
+function answerNotKept(op: AnyOperation, bytes: number): IDataObject {
+	const done = op.write?.done[0] ?? 'done';
+	return {
+		replayed: true,
+		message: `Carried out in an earlier try of this run (${done}), so not sent again; its answer${Number.isFinite(bytes) ? ` (${bytes} bytes)` : ''} was too large to keep. Check the result on the platform.`,
+	};
 }
 
 function changedSinceEarlierTry(api: Api): NodeOperationError {
