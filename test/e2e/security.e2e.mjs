@@ -13,6 +13,41 @@ import { EXAMPLE_CREDENTIAL, readWorkflows, startStack } from '../../scripts/lib
 import { ROOT } from './helpers.mjs';
 
 const TRIGGER_WORKFLOW = 'vaExampleRouteCl';
+const RECORDING_WORKFLOW = 'vaE2eRecBounds01';
+const RECORDING_ASSISTANT = 3;
+
+/** Call Ended with Download Recording (version 3) on assistant 3, recordings capped at 10 MB. */
+const recordingWorkflow = {
+	id: RECORDING_WORKFLOW,
+	name: 'E2E: recordings from outside, bounded',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'e2e00000-0000-4000-8000-000000000601',
+			name: 'Call ended',
+			type: 'n8n-nodes-voice-assistant.voiceAssistantTrigger',
+			typeVersion: 3,
+			position: [0, 0],
+			webhookId: '7b2e5a3c-0d4f-4e81-9c21-3f4a5b6c7d06',
+			parameters: {
+				event: 'callEnded',
+				assistantId: { __rl: true, mode: 'id', value: String(RECORDING_ASSISTANT) },
+				responseMode: 'onReceived',
+				simplify: true,
+				options: { downloadRecording: true, maxRecordingSizeMb: 10 },
+			},
+			credentials: { voiceAssistantApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } },
+		},
+	],
+	connections: {},
+};
+
+/** The resident memory of a process, in MB (Linux). */
+function rssMb(pid) {
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+	return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
 const THROTTLED_WORKFLOW = 'vaE2eThrottled01';
 const THROTTLED_PATH = 'va-e2e-throttled';
 
@@ -53,7 +88,10 @@ async function countingServer(handler) {
 		handler(req, res);
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return { seen, url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+	return { seen, url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => {
+		server.closeAllConnections();
+		server.close(r);
+	}) };
 }
 
 describe('n8n start: the token and the trigger secret stay home', { timeout: 600_000 }, () => {
@@ -65,7 +103,7 @@ describe('n8n start: the token and the trigger secret stay home', { timeout: 600
 		stack = await startStack({
 			stepMs: 20,
 			server: true,
-			workflows: [...readWorkflows([`${ROOT}/examples/route-finished-calls.json`]), throttledWorkflow],
+			workflows: [...readWorkflows([`${ROOT}/examples/route-finished-calls.json`]), throttledWorkflow, recordingWorkflow],
 			log: (l) => console.log(`# ${l}`),
 		});
 		({ sandbox, n8n } = stack);
@@ -141,6 +179,94 @@ describe('n8n start: the token and the trigger secret stay home', { timeout: 600
 			sandbox.setFaults([]);
 			await n8n.rest.deactivateWorkflow(THROTTLED_WORKFLOW);
 		}
+	});
+
+	describe('recordings named by a delivery (#19, findings 1 and 2)', () => {
+		let webhookUrl;
+		let callId = 9000;
+		/** A delivery with the trigger's own secret, as the platform (or whoever learnt the URL) would send it. */
+		const deliver = async (recordingUrl) => {
+			const id = ++callId;
+			const started = Date.now();
+			const res = await fetch(webhookUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ id, assistant_id: RECORDING_ASSISTANT, status: 'completed', recording_url: recordingUrl }),
+			});
+			const ms = Date.now() - started;
+			assert.equal(res.status, 200, await res.text());
+			const executions = await n8n.rest.waitForExecutions(RECORDING_WORKFLOW, { count: callId - 9000 });
+			const execution = executions.find((e) => e.data.resultData.runData['Call ended'][0].data.main[0][0].json.call_id === id);
+			return { item: execution.data.resultData.runData['Call ended'][0].data.main[0][0], ms };
+		};
+
+		before(async () => {
+			await n8n.rest.activateWorkflow(RECORDING_WORKFLOW);
+			const assistant = sandbox.store.assistants.find((a) => a.id === RECORDING_ASSISTANT);
+			await waitFor(() => assistant.webhook_url?.startsWith(`${n8n.server.origin}/webhook/`), { timeoutMs: 30_000, what: 'the recording trigger to register' });
+			webhookUrl = assistant.webhook_url;
+		});
+
+		after(async () => {
+			await n8n.rest.deactivateWorkflow(RECORDING_WORKFLOW);
+		});
+
+		test('an internal address (cloud metadata, behind an IPv4-mapped form) is refused and the workflow still runs', async () => {
+			for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:a9fe:a9fe]/latest/meta-data/', 'http://10.0.0.7/r.mp3']) {
+				const { item, ms } = await deliver(url);
+				assert.match(item.json.recording_error, /\(refused\)/, url);
+				assert.equal(item.binary, undefined);
+				assert.ok(ms < 5000, `answered in ${ms} ms`);
+			}
+		});
+
+		test("a 2 GB recording stops at Max Recording Size: n8n's memory and answer time stay where a normal delivery leaves them", async () => {
+			let written = 0;
+			const endless = await countingServer((req, res) => {
+				res.writeHead(200, { 'content-type': 'audio/mpeg' });
+				const chunk = Buffer.alloc(1024 * 1024, 7);
+				let closed = false;
+				req.socket.on('close', () => (closed = true));
+				const pump = () => {
+					while (!closed && written < 2048 * 1024 * 1024) {
+						written += chunk.length;
+						if (!res.write(chunk)) return void res.once('drain', pump);
+					}
+					res.end();
+				};
+				pump();
+			});
+			try {
+				const pid = n8n.server.child.pid;
+				const normal = await deliver(`${sandbox.recordingsOrigin}/recordings/none.mp3`);
+				const before_ = rssMb(pid);
+				const big = await deliver(`${endless.url}/huge.mp3`);
+				const after_ = rssMb(pid);
+				console.log(`# 2 GB recording: answered in ${big.ms} ms (a normal delivery: ${normal.ms} ms); n8n RSS ${before_.toFixed(0)} → ${after_.toFixed(0)} MB; the host wrote ${(written / 1048576).toFixed(0)} MB before n8n closed the connection`);
+				assert.match(big.item.json.recording_error, /larger than 10 MB \(Max Recording Size\)/);
+				assert.ok(written < 128 * 1024 * 1024, `the host could send only ${written} bytes, not 2 GB`);
+				assert.ok(after_ - before_ < 100, `n8n's memory grew by ${(after_ - before_).toFixed(0)} MB`);
+				assert.ok(big.ms < 10_000, `answered in ${big.ms} ms`);
+			} finally {
+				await endless.close();
+			}
+		});
+
+		test('a host sending a byte a second cannot hold the answer past the 30 s deadline', async () => {
+			const drip = await countingServer((_req, res) => {
+				res.writeHead(200, { 'content-type': 'audio/mpeg' });
+				const timer = setInterval(() => res.write('x'), 1000);
+				res.on('close', () => clearInterval(timer));
+			});
+			try {
+				const { item, ms } = await deliver(`${drip.url}/slow.mp3`);
+				console.log(`# a 1 byte/s recording host: answered after ${ms} ms`);
+				assert.match(item.json.recording_error, /did not arrive within 30 s/);
+				assert.ok(ms < 33_000, `answered after ${ms} ms`);
+			} finally {
+				await drip.close();
+			}
+		});
 	});
 
 	test('an active trigger keeps its secret out of `n8n export:workflow`', async () => {

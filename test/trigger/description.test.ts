@@ -50,9 +50,9 @@ describe('trigger description', () => {
 		const v1 = versioned.getNodeType(1) as VoiceAssistantTriggerVersion;
 		const v2 = versioned.getNodeType(2) as VoiceAssistantTriggerVersion;
 		expect(v1.description.version).toBe(1);
-		// version 2 adds only Download Recording (and its field) to the options; version 1 keeps the rest as it was
+		// version 2 adds only Download Recording (and its fields) to the options; version 1 keeps the rest as it was
 		const withoutDownload = v2.description.properties.map((p) =>
-			p.name === 'options' ? { ...p, options: (p.options as INodeProperties[]).filter((o) => !['downloadRecording', 'binaryPropertyName'].includes(o.name)) } : p,
+			p.name === 'options' ? { ...p, options: (p.options as INodeProperties[]).filter((o) => !['downloadRecording', 'binaryPropertyName', 'allowedRecordingHosts', 'maxRecordingSizeMb'].includes(o.name)) } : p,
 		);
 		expect(v1.description.properties).toEqual(withoutDownload);
 		// version 3 changes only how it answers

@@ -167,7 +167,7 @@ describe('Download Recording (trigger version 2, Call Ended)', () => {
 
 		const unreachable = await deliver('ended', `http://127.0.0.1:${closed}/recordings/abc.mp3`);
 		expect(unreachable?.json.recording_error).toMatch(
-			new RegExp(`^The recording of call ${callId} could not be downloaded from 127\\.0\\.0\\.1:${closed}: .+Call → Get with Download Recording can fetch it later\\.$`),
+			new RegExp(`^The recording of call ${callId} could not be downloaded from 127\\.0\\.0\\.1:${closed} \\(ECONNREFUSED\\)\\. .+Call → Get with Download Recording can fetch it later\\.$`),
 		);
 		expect(unreachable?.binary).toBeUndefined();
 

@@ -244,3 +244,26 @@ export const recordingBinaryField: INodeProperties = {
 	description: 'The name of the binary field the recording is put in',
 	displayOptions: { show: { downloadRecording: [true] } },
 };
+
+/** Download Recording's limits (Call → Get and the trigger): where from and how big (shared/recording.ts). */
+export const recordingLimitFields: INodeProperties[] = [
+	{
+		displayName: 'Allowed Recording Hosts',
+		name: 'allowedRecordingHosts',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. storage.example.com, *.cdn.example.com',
+		description:
+			'Only download recordings from these hosts (comma-separated; *.example.com for its subdomains). Empty: any public host. Private and local addresses are refused either way, unless the platform itself is on such an address.',
+		displayOptions: { show: { downloadRecording: [true] } },
+	},
+	{
+		displayName: 'Max Recording Size (MB)',
+		name: 'maxRecordingSizeMb',
+		type: 'number',
+		default: 100,
+		typeOptions: { minValue: 1, maxValue: 2048, numberPrecision: 0 },
+		description: 'A larger recording is not downloaded (the item says so); the download stops as soon as it passes this size',
+		displayOptions: { show: { downloadRecording: [true] } },
+	},
+];

@@ -17,6 +17,8 @@
  */
 import { createHash } from 'node:crypto';
 
+import { addressKind, isLocalhostName } from './addresses';
+
 
 /** The Platform option that uses the Base URL field. */
 export const CUSTOM_PLATFORM = 'custom';
@@ -48,8 +50,7 @@ export function effectiveBaseUrl(credentials: { platform?: unknown; baseUrl?: un
 
 /** Loopback hosts: traffic to them never leaves the machine. */
 export function isLoopbackHost(hostname: string): boolean {
-	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-	return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+	return isLocalhostName(hostname) || addressKind(hostname) === 'loopback';
 }
 
 /** Credential fields the URL rule reads. */

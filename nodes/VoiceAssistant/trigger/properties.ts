@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { recordingBinaryField } from '../shared/fields';
+import { recordingBinaryField, recordingLimitFields } from '../shared/fields';
 import { CALL_STATES } from '../shared/limits';
 import { legacyInboundAnswerNotice, legacyRespondFields, respondFields } from './respond';
 
@@ -173,7 +173,7 @@ const downloadRecordingOptions: INodeProperties[] = [
 		description:
 			"Whether to download the call recording (MP3) into a binary field of the item. Turns on the recording URL in the notification by itself. When a call has no recording or the download fails, the workflow still runs and the item's recording_error says why.",
 	},
-	{ ...recordingBinaryField, displayOptions: { show: { '/event': ['callEnded'], downloadRecording: [true] } } },
+	...[recordingBinaryField, ...recordingLimitFields].map((field) => ({ ...field, displayOptions: { show: { '/event': ['callEnded'], downloadRecording: [true] } } })),
 ];
 
 // The editor lists a collection's options in this order: alphabetical, like n8n's own nodes.

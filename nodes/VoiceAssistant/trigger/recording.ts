@@ -7,9 +7,17 @@
 import type { IDataObject, IHookFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 import { fetchRecording } from '../shared/recording';
+import { slotsFor } from '../shared/slots';
+import { recordingLimitsFor } from '../transport/recordingPolicy';
 
-/** The platform waits for n8n's answer while the recording downloads: keep it well under a minute. */
-const DOWNLOAD_TIMEOUT_MS = 30_000;
+/**
+ * The platform waits for n8n's answer while the recording downloads: 30 s in all, from the delivery's
+ * arrival (waiting for a download slot included), never an idle timeout a slow host can stretch.
+ */
+const DOWNLOAD_DEADLINE_MS = 30_000;
+/** Recordings downloaded at once by all deliveries of this n8n process. */
+const DOWNLOADS_AT_ONCE = 4;
+const processDownloads = {};
 
 /** Whether this node downloads recordings: version 2 or later, event Call Ended, the option on. */
 export function downloadsRecording(ctx: IHookFunctions | IWebhookFunctions): boolean {
@@ -23,7 +31,11 @@ export async function withRecording(ctx: IWebhookFunctions, json: IDataObject, b
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const field = typeof options.binaryPropertyName === 'string' && options.binaryPropertyName.trim() !== '' ? options.binaryPropertyName.trim() : 'data';
 	const callId = body.id ?? body.call_id ?? 'unknown';
-	const result = await fetchRecording(ctx.helpers, callId, body.recording_url, DOWNLOAD_TIMEOUT_MS);
+	const started = Date.now();
+	const limits = await recordingLimitsFor(ctx, options, DOWNLOAD_DEADLINE_MS);
+	const result = await slotsFor(processDownloads, DOWNLOADS_AT_ONCE).run(
+		async () => await fetchRecording(ctx.helpers, callId, body.recording_url, { ...limits, deadlineMs: Math.max(1, DOWNLOAD_DEADLINE_MS - (Date.now() - started)) }),
+	);
 	if ('binary' in result) return { json: { ...json, recording_error: null }, binary: { [field]: result.binary } };
 	ctx.logger.warn(`Voice Assistant Trigger: ${result.problem.message}; the workflow runs without the recording`);
 	const { message, description, retryable } = result.problem;

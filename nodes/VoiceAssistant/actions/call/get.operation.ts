@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { evaluationObject, transcriptText } from '../../shared/callRecord';
-import { callIdField, recordingBinaryField, simplifyField } from '../../shared/fields';
+import { callIdField, recordingBinaryField, recordingLimitFields, simplifyField } from '../../shared/fields';
 import { pick } from '../../shared/items';
 import { requireBoolean, requireId, requireText } from '../../shared/validate';
 import { recordAnswer } from '../../engine/answers';
@@ -29,6 +29,7 @@ const fields: INodeProperties[] = [
 					'Whether to download the call recording (MP3) into a binary field of the item. The item fails with a clear message when the call has no recording.',
 			},
 			recordingBinaryField,
+			...recordingLimitFields,
 		],
 	},
 ];
@@ -38,6 +39,8 @@ interface GetCall extends Prepared {
 	simple: boolean;
 	/** the binary field for the recording, when Download Recording is on */
 	binaryField?: string;
+	/** Download Recording's options (hosts, size) */
+	recordingOptions?: IDataObject;
 }
 
 /**
@@ -63,14 +66,15 @@ export const operation: Operation<GetCall> = {
 			callId,
 			simple: requireBoolean(item.node, item.get('simple', true), item.where('Simplify')),
 			binaryField,
+			recordingOptions: download ? options : undefined,
 			request: { method: 'GET', path: `/user/calls/${callId}`, notFound: `Call ${callId}` },
 		};
 	},
-	async output(answer, { callId, simple, binaryField, request }, api) {
+	async output(answer, { callId, simple, binaryField, recordingOptions, request }, api) {
 		const call = recordAnswer(answer, api, request, 'a call record');
 		const record = simple ? simpleCall(call) : fullCall(call);
 		if (binaryField === undefined) return [record];
-		const recording = await downloadRecording(api, callId, call.recording_url);
+		const recording = await downloadRecording(api, callId, call.recording_url, recordingOptions ?? {});
 		return [withBinary(record, { [binaryField]: recording })];
 	},
 };

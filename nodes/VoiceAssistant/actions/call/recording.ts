@@ -1,19 +1,27 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IBinaryData } from 'n8n-workflow';
+import type { IBinaryData, IDataObject } from 'n8n-workflow';
 
-import { fetchRecording } from '../../shared/recording';
 import type { Api } from '../../engine/operation';
-
-/** How long a recording download may take (recordings are larger than API answers). */
-const DOWNLOAD_TIMEOUT_MS = 120_000;
+import { fetchRecording } from '../../shared/recording';
+import { slotsFor } from '../../shared/slots';
+import { recordingLimitsFor } from '../../transport/recordingPolicy';
 
 /**
- * Call → Get's recording (shared/recording.ts downloads it): a call without a recording, or one the
- * host cannot deliver, fails the item with a message saying so.
+ * How long one recording download may take in all (recordings are larger than API answers; nobody
+ * waits on the line for Call → Get, unlike the trigger's 30 s).
  */
-export async function downloadRecording(api: Api, callId: number, recordingUrl: unknown): Promise<IBinaryData> {
+const DOWNLOAD_DEADLINE_MS = 120_000;
+/** Recordings downloaded at once per run, whatever Requests in Parallel says for the API reads. */
+export const DOWNLOADS_AT_ONCE = 4;
+
+/**
+ * Call → Get's recording (shared/recording.ts downloads it): a call without a recording, a refused
+ * host, or one the host cannot deliver, fails the item with a message saying so.
+ */
+export async function downloadRecording(api: Api, callId: number, recordingUrl: unknown, options: IDataObject): Promise<IBinaryData> {
 	const { ctx, itemIndex } = api;
-	const result = await fetchRecording(ctx.helpers, callId, recordingUrl, DOWNLOAD_TIMEOUT_MS);
+	const limits = await recordingLimitsFor(ctx, options, DOWNLOAD_DEADLINE_MS);
+	const result = await slotsFor(ctx, DOWNLOADS_AT_ONCE).run(async () => await fetchRecording(ctx.helpers, callId, recordingUrl, limits));
 	if ('binary' in result) return result.binary;
 	const { message, description } = result.problem;
 	const hint = recordingUrl === undefined || recordingUrl === null || recordingUrl === '' ? ' Turn off Download Recording for this item, or use Continue On Fail.' : '';
