@@ -27,6 +27,8 @@ export interface AttemptRequest {
 	qs?: IDataObject;
 	timeoutMs: number;
 	signal?: AbortSignal;
+	/** the longest this attempt may wait for its slot: what the request has left of its retry budget */
+	maxSlotWaitMs?: number;
 	/** see ApiRequestOptions.beforeSend: a refusal gives the slot back and is thrown */
 	beforeSend?: () => NodeOperationError | undefined;
 	/** told the answer's timing, once the pacer has settled it */
@@ -54,7 +56,7 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 	if (request.body !== undefined) options.body = request.body;
 
 	const queuedAt = Date.now();
-	const ticket = await pacer.acquire(request.signal);
+	const ticket = await pacer.acquire(request.signal, request.maxSlotWaitMs);
 	const refused = request.beforeSend?.();
 	if (refused) {
 		ticket.fail(true, Date.now());

@@ -5,6 +5,7 @@
  * was never made. Every wait counts against the request's total wait budget.
  */
 import type { AttemptOutcome } from './attempt';
+import { LEARNT } from './pacerModel';
 import { RETRY } from './policy';
 
 /** What this request has spent so far. */
@@ -57,9 +58,11 @@ export function nextStep(outcome: AttemptOutcome, state: RetryState, read: boole
 		const waitMs = info.retryAfterMs ?? Math.min(RETRY.rateLimitFallbackMs * 2 ** state.rateLimitRetries, 60_000);
 		const block = named ? {} : { blockPacerMs: waitMs };
 		if (state.rateLimitRetries >= RETRY.maxRateLimitRetries) return { step: 'fail', why: 'rate-limit-retries', ...block };
-		// A wait beyond what this request has left fails it now instead of hanging (the pacer does not
-		// keep such a block either: pacer.ts settle()).
-		if (state.waitedMs + waitMs > RETRY.maxTotalRetryWaitMs) return { step: 'fail', why: 'rate-limit-too-long', waitMs, ...block };
+		// A wait beyond what this request has left, or beyond any documented window (an answer no rate
+		// limit explains), fails it now instead of hanging; the pacer keeps no such block either.
+		if (state.waitedMs + waitMs > RETRY.maxTotalRetryWaitMs || waitMs > LEARNT.longestWaitMs) {
+			return { step: 'fail', why: 'rate-limit-too-long', waitMs, ...block };
+		}
 		return { step: 'retry', waitMs, counter: 'rateLimit', pacerHolds: true, ...block };
 	}
 	if (status >= 200 && status < 300) {

@@ -15,14 +15,15 @@ import { RETRY } from './policy';
 import { hasRateInfo } from './rateHeaders';
 import type { RateInfo } from './rateHeaders';
 import {
-	DERIVED_SLACK,
 	PENDING_RECHECK_MS,
 	SAFETY_MS,
 	SAFETY_SHARE,
 	SHARED_MIN,
 	SLEEP_SLICE_MS,
+	LEARNT,
 	activeWindows,
 	documentedWindows,
+	forgetLessons,
 	pruneEntries,
 	scaleWindows,
 	setLimit,
@@ -33,7 +34,8 @@ import {
 	type WindowModel,
 } from './pacerModel';
 import { countOurs, lowShare, provesTooLong, shareCeiling, staleAskAt, type ShareSnapshot } from './tokenShare';
-import { rejectionLesson, resetLesson } from './windowLearning';
+import { SlotWaitTooLong, windowWait } from './slotWait';
+import { applyRejection, rejectionLesson, resetLesson } from './windowLearning';
 
 export type { Calibration, PacerState, PacerTicket } from './pacerModel';
 
@@ -58,15 +60,22 @@ export class Pacer {
 	/** the same answer with our own count per window: our share while the token is shared */
 	private snapshot?: ShareSnapshot;
 	private queue: Promise<void> = Promise.resolve();
+	/** when the last lesson was learnt or confirmed (expireLessons) */
+	private learntAt = 0;
 
-	/** Waits until a request may be sent, then reserves its slot. Callers line up in order. */
-	async acquire(signal?: AbortSignal): Promise<PacerTicket> {
+	/**
+	 * Waits until a request may be sent, then reserves its slot. Callers line up in order. A wait that
+	 * would pass `maxWaitMs` (what the request has left of its retry budget) fails with SlotWaitTooLong
+	 * instead of sleeping past it.
+	 */
+	async acquire(signal?: AbortSignal, maxWaitMs = Infinity): Promise<PacerTicket> {
 		const previous = this.queue;
 		let release!: () => void;
 		this.queue = new Promise<void>((resolve) => (release = resolve));
+		const deadline = Date.now() + maxWaitMs;
 		try {
 			await previous;
-			return await this.waitForSlot(signal);
+			return await this.waitForSlot(signal, deadline);
 		} finally {
 			release();
 		}
@@ -74,10 +83,11 @@ export class Pacer {
 
 	/**
 	 * Everybody waits until then (a 429 without usable hints, or one that said so). Never longer than
-	 * a request's whole retry budget from now: one answer must not freeze the token for the process.
+	 * the documented minute (or a request's retry budget) from now: one answer must not slow other
+	 * executions on the token longer than the platform's own window.
 	 */
 	blockUntil(time: number): void {
-		this.blockedUntil = Math.max(this.blockedUntil, Math.min(time, Date.now() + RETRY.maxTotalRetryWaitMs));
+		this.blockedUntil = Math.max(this.blockedUntil, Math.min(time, Date.now() + Math.min(LEARNT.longestBlockMs, RETRY.maxTotalRetryWaitMs)));
 	}
 
 	state(): PacerState {
@@ -91,10 +101,12 @@ export class Pacer {
 		};
 	}
 
-	private async waitForSlot(signal?: AbortSignal): Promise<PacerTicket> {
+	private async waitForSlot(signal: AbortSignal | undefined, deadline: number): Promise<PacerTicket> {
 		for (;;) {
 			const now = Date.now();
+			this.expireLessons(now);
 			const wait = this.enforced ? this.delay(now) : this.firstContact();
+			if (wait.ms > 0 && !wait.probe && now + wait.ms > deadline) throw new SlotWaitTooLong(wait.ms);
 			if (wait.ms <= 0 || wait.probe) {
 				const entry: Entry = { sentAt: now };
 				if (wait.ms > 0) {
@@ -107,6 +119,14 @@ export class Pacer {
 			}
 			await sleep(Math.min(wait.ms, SLEEP_SLICE_MS), signal);
 		}
+	}
+
+	/** A lesson no answer confirmed for LEARNT.ttlMs is forgotten: back to the documented windows. */
+	private expireLessons(now: number): void {
+		if (this.calibration === 'documented' || now - this.learntAt <= LEARNT.ttlMs) return;
+		forgetLessons(this.windows);
+		this.calibration = 'documented';
+		this.modelTooLong = false;
 	}
 
 	/**
@@ -140,26 +160,15 @@ export class Pacer {
 				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
 			}
 			// Shared: our own slots plus our share of the server's room, instead of racing for every slot.
-			const ceiling = snapshot ? shareCeiling(window.limit, snapshot, snapshot.ours[index]) : window.limit;
-			const used = pending + expiries.length + (snapshot ? 0 : foreign);
-			if (used < ceiling) continue;
-			const mustFree = used - ceiling + 1;
-			let until: number;
-			// Past the server's Reset the share is stale: with nothing in flight, one request asks again,
-			// but only when our own slots will not bring a fresh answer soon (their reuse does that).
-			const staleAt = snapshot ? staleAskAt(snapshot, expiries, shortestMs, this.longestServerWait) + SAFETY_MS : Infinity;
-			if (staleAt <= now && pending === 0) continue;
-			if (mustFree > expiries.length + pending) {
-				until = Math.max(staleAt, now + PENDING_RECHECK_MS);
-			} else if (mustFree <= expiries.length) {
-				expiries.sort((a, b) => a - b);
-				until = Math.min(expiries[mustFree - 1], Math.max(staleAt, now + PENDING_RECHECK_MS));
-			} else if (mustFree <= expiries.length + pending) {
-				until = now + PENDING_RECHECK_MS;
-			} else {
-				// Only other users' requests fill the window: wait for the server's reset.
-				until = Math.max(this.foreignUntil, now + PENDING_RECHECK_MS);
-			}
+			const { until } = windowWait({
+				now,
+				ceiling: snapshot ? shareCeiling(window.limit, snapshot, snapshot.ours[index]) : window.limit,
+				expiries,
+				pending,
+				foreign: snapshot ? 0 : foreign,
+				foreignUntil: this.foreignUntil,
+				staleAt: snapshot ? staleAskAt(snapshot, expiries, shortestMs, this.longestServerWait) + SAFETY_MS : undefined,
+			});
 			if (until - now > ms) {
 				ms = until - now;
 				windowBound = true;
@@ -217,13 +226,14 @@ export class Pacer {
 		const speaks = hasRateInfo(info) || status === 429;
 		if (!speaks) return;
 		this.enforced = true;
-		if (info.limit !== undefined && info.limit !== this.windows[0].limit) setLimit(this.windows, info.limit);
+		const { min, max } = LEARNT.plausibleLimit;
+		if (info.limit !== undefined && info.limit >= min && info.limit <= max && info.limit !== this.windows[0].limit) setLimit(this.windows, info.limit);
 		if (status === 429) {
 			// Rejected requests use no slot on the platform.
 			this.remove(entry);
-			// A wait no request could honour (retry_after: 86400) is neither a block nor a window length:
-			// the request that got it fails at once, later ones ask the platform themselves.
-			if (info.retryAfterMs !== undefined && info.retryAfterMs > RETRY.maxTotalRetryWaitMs) return;
+			// A wait no documented window explains (retry_after: 299.9 or 86400) is neither a block nor a
+			// window length: the request that got it fails at once, later ones ask the platform themselves.
+			if (info.retryAfterMs !== undefined && info.retryAfterMs > LEARNT.longestWaitMs) return;
 			this.learnFromRejection(entry, info, receivedAt);
 			if (info.retryAfterMs !== undefined) this.blockUntil(receivedAt + info.retryAfterMs);
 			return;
@@ -235,7 +245,8 @@ export class Pacer {
 			const { ours, share } = this.noteForeignUsage(entry, info.remaining, receivedAt);
 			if (latest) this.snapshot = { ours, share, remaining: info.remaining, resetAt: info.resetAt, at: receivedAt, roll: Math.random() };
 		}
-		if (info.resetAt !== undefined) {
+		// A Reset far beyond any documented window teaches nothing.
+		if (info.resetAt !== undefined && info.resetAt - receivedAt <= LEARNT.longestWaitMs) {
 			this.longestServerWait = Math.max(this.longestServerWait, info.resetAt - receivedAt);
 			this.learnFromReset(info.resetAt, receivedAt, info.resetPrecise === true);
 		}
@@ -253,6 +264,7 @@ export class Pacer {
 		});
 		if (!lesson) return;
 		scaleWindows(this.windows, lesson.scale);
+		this.learntAt = now;
 		if (lesson.shrunk) {
 			this.calibration = 'bounded';
 			this.modelTooLong = false;
@@ -268,23 +280,10 @@ export class Pacer {
 		// (Shared, the slot that frees next is usually another's, and would measure any window.)
 		if (this.sharedRecently(Date.now()) || !this.lastRemaining || this.foreign > 0) return;
 		const best = rejectionLesson(this.windows, this.entries, rejected, freeAt);
-		if (!best) return;
-		if (best.window.measured) {
-			// Already measured: only a slightly longer answer is believable (jitter); anything else is
-			// more likely someone else's requests on the token than a changed limit.
-			if (best.ms > best.window.ms && best.ms < best.window.ms * 1.5) best.window.ms = best.ms;
-			return;
-		}
-		// Reset already bounded the windows: a much longer answer is someone else's request, not ours.
-		if (this.calibration === 'bounded' && best.ms > best.window.ms * 1.5) return;
-		if (this.calibration !== 'measured') {
-			// The other window follows the documented ratio, with slack: its own 429 measures it exactly.
-			scaleWindows(this.windows, best.ms / best.window.documentedMs, DERIVED_SLACK);
-			this.calibration = 'measured';
-			this.modelTooLong = false;
-		}
-		best.window.ms = best.ms;
-		best.window.measured = true;
+		if (!best || !applyRejection(this.windows, this.calibration, best)) return;
+		if (this.calibration !== 'measured') this.modelTooLong = false;
+		this.calibration = 'measured';
+		this.learntAt = receivedAt;
 	}
 
 	/** Remaining lower than our own requests explain = requests from elsewhere on the same token. */

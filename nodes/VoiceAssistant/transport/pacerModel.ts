@@ -63,6 +63,33 @@ export const TOO_LONG_SHARE = 0.25;
 /** While shared, a Reset is compared only with our requests sent within this share of the short window. */
 export const SURELY_COUNTED = 0.8;
 
+/**
+ * What one server may teach, and for how long (issue #19, finding 4: one odd 429 once slowed a
+ * token for the life of the process). A learnt window is never longer than twice the documented one
+ * (a longer one only ever slows the token) and not shorter than a hundredth (servers with faster
+ * windows exist, the time-scaled sandbox among them, and 429s correct a window that is too short;
+ * only a window too long is a hostile answer's lever). What was learnt
+ * expires unless answers keep confirming it; a 429 asking for more than twice the documented window,
+ * and an X-RateLimit-Limit outside what a real plan has, teach nothing.
+ */
+export const LEARNT = {
+	longestFactor: 2,
+	shortestFactor: 1 / 100,
+	/** ms a lesson lasts without a confirming answer (three documented minutes) */
+	ttlMs: 3 * 60_000,
+	/** X-RateLimit-Limit values believed (per minute) */
+	plausibleLimit: { min: 5, max: 10_000 },
+	/** a block or a named wait beyond this is no rate limit the documented windows explain */
+	longestWaitMs: 2 * 60_000,
+	/** the longest any single answer may hold other requests on the token: the documented minute */
+	longestBlockMs: 60_000,
+} as const;
+
+/** A window length kept within LEARNT's factors of the documented one. */
+export function boundedMs(window: WindowModel, ms: number): number {
+	return Math.min(window.documentedMs * LEARNT.longestFactor, Math.max(window.documentedMs * LEARNT.shortestFactor, ms));
+}
+
 export function documentedWindows(): WindowModel[] {
 	const burstMs = RATE_LIMIT.burstWindowSeconds * 1000;
 	return [
@@ -89,7 +116,15 @@ export function activeWindows(windows: WindowModel[]): WindowModel[] {
 /** Windows not yet measured follow a scale learned from another one (slack makes them a little longer). */
 export function scaleWindows(windows: WindowModel[], scale: number, slack = 1): void {
 	for (const window of windows) {
-		if (!window.measured) window.ms = window.documentedMs * scale * slack;
+		if (!window.measured) window.ms = boundedMs(window, window.documentedMs * scale * slack);
+	}
+}
+
+/** Back to the documented model (a lesson expired). The limit the server names is kept. */
+export function forgetLessons(windows: WindowModel[]): void {
+	for (const window of windows) {
+		window.ms = window.documentedMs;
+		window.measured = false;
 	}
 }
 

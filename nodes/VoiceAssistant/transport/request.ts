@@ -6,6 +6,7 @@ import { httpError, networkError, notJsonError, rateLimitedFor, rateLimitGaveUp,
 import type { ErrorPlace } from './errors';
 import { nextStep, type FailReason, type RetryState } from './nextStep';
 import { pacerFor } from './pacers';
+import { SlotWaitTooLong } from './slotWait';
 import { RETRY, backoffMs, isRead } from './policy';
 import { requestTarget, type ApiContext } from './target';
 
@@ -96,8 +97,18 @@ export async function apiRequest<T = unknown>(
 	};
 
 	const state: RetryState = { rateLimitRetries: 0, otherRetries: 0, waitedMs: 0 };
+	/** a wait already charged to the budget that the pacer, not a sleep here, is holding */
+	let heldMs = 0;
 	for (;;) {
-		const outcome = await attempt(this, target, pacer, request);
+		let outcome: AttemptOutcome;
+		try {
+			const maxSlotWaitMs = RETRY.maxTotalRetryWaitMs - state.waitedMs + heldMs;
+			outcome = await attempt(this, target, pacer, { ...request, maxSlotWaitMs });
+		} catch (error) {
+			// the pacer's next slot is further away than this request may wait: fail now, do not sleep past it
+			if (error instanceof SlotWaitTooLong) throw rateLimitedFor(place, error.waitMs, undefined);
+			throw error instanceof NodeOperationError ? error : new NodeOperationError(place.node, error as Error, { itemIndex: place.itemIndex });
+		}
 		const next = nextStep(outcome, state, read, backoffMs);
 		if (next.blockPacerMs !== undefined && outcome.kind === 'answer') pacer.blockUntil(outcome.receivedAt + next.blockPacerMs);
 		if (next.step === 'return') return (outcome as { body: unknown }).body as T;
@@ -105,6 +116,7 @@ export async function apiRequest<T = unknown>(
 		if (next.counter === 'rateLimit') state.rateLimitRetries++;
 		else state.otherRetries++;
 		state.waitedMs += next.waitMs;
+		heldMs = next.pacerHolds ? next.waitMs : 0;
 		if (!next.pacerHolds) await sleep(next.waitMs, signal);
 	}
 }

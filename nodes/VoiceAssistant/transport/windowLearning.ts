@@ -11,11 +11,14 @@
  *   it), so the time a request spends inside n8n before it leaves does not distort it.
  */
 import {
+	DERIVED_SLACK,
 	FRESH_WINDOW_MAX,
 	GROW_LIMIT,
 	SHRINK_EVIDENCE,
 	SURELY_COUNTED,
 	activeWindows,
+	boundedMs,
+	scaleWindows,
 	type Calibration,
 	type Entry,
 	type WindowModel,
@@ -81,4 +84,26 @@ export function rejectionLesson(
 		if (!best || distance < best.distance) best = { window, ms, distance };
 	}
 	return best && { window: best.window, ms: best.ms };
+}
+
+/**
+ * Applies what a 429 measured to the windows; says whether it taught (or confirmed) anything, so the
+ * pacer marks the model measured and the lesson fresh. Lengths stay within LEARNT's bounds.
+ */
+export function applyRejection(windows: WindowModel[], calibration: Calibration, best: { window: WindowModel; ms: number }): boolean {
+	const { window, ms } = best;
+	if (window.measured) {
+		// Already measured: only an answer close to it is believable (jitter); anything else is more
+		// likely someone else's requests on the token than a changed limit.
+		if (ms <= window.ms * 0.75 || ms >= window.ms * 1.5) return false;
+		window.ms = boundedMs(window, Math.max(window.ms, ms));
+		return true;
+	}
+	// Reset already bounded the windows: a much longer answer is someone else's request, not ours.
+	if (calibration === 'bounded' && ms > window.ms * 1.5) return false;
+	// The other window follows the documented ratio, with slack: its own 429 measures it exactly.
+	if (calibration !== 'measured') scaleWindows(windows, ms / window.documentedMs, DERIVED_SLACK);
+	window.ms = boundedMs(window, ms);
+	window.measured = true;
+	return true;
 }
