@@ -4,9 +4,9 @@
  * and the account phone-number dropdown. Exact request, output, one pre-send check each.
  */
 import { runNode } from '../harness';
-import { VoiceAssistant, byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
+import { VoiceAssistant, byId, expectOk, fromList, jsonOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 describe('Lead → Delete', () => {
 	it('sends DELETE /user/leads/{id} and the lead is gone', async () => {

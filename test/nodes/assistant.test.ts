@@ -1,7 +1,7 @@
 /** Assistant operations through n8n's engine against the sandbox: the request it received and the items out. */
-import { assistantCreateParams, byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
+import { assistantCreateParams, byId, expectOk, fromList, jsonOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 const REFERENCE_CREATE_FIELDS = [
 	'assistant_name', 'voice_id', 'language', 'llm_model', 'calls_direction', 'engine_type', 'timezone',

@@ -1,9 +1,9 @@
 /** Call → Get (transcript, evaluation, Download Recording from the recording host) and Call → Delete. */
 import type { IBinaryData } from 'n8n-workflow';
 
-import { descriptionOf, expectOk, jsonOf, useSandbox } from './helpers';
+import { descriptionOf, expectOk, jsonOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 /** Alice's seeded calls with and without a recording. */
 const withRecording = () => t.sb.store.calls.find((c) => c.user_id === t.sb.users.alice && c.recording_url !== null)!;

@@ -1,7 +1,7 @@
 /** Campaign (Get Many, Start, Stop), Call (Make, Get Many with all nine query parameters) and SMS (Send). */
-import { byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
+import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 describe('Campaign', () => {
 	it('Get Many returns one item per campaign of the user; Limit applied in n8n', async () => {

@@ -1,8 +1,8 @@
 /** Conversation: Generate AI Reply, Create, Get, Send Message, Get Many (cursor paging) against the sandbox. */
 import { SIMULATE_FAILURE } from '../../sandbox';
-import { byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
+import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 const conv = (operation: string, params: Record<string, unknown> = {}) => ({ resource: 'conversation', operation, ...params });
 
 async function newConversation(): Promise<string> {

@@ -1,7 +1,7 @@
 /** Lead operations: Create (pairs / JSON variables, duplicates, secondary contacts), Get Many, Update. */
-import { byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
+import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 describe('Lead → Create', () => {
 	it('creates a lead with variables as key/value pairs and returns the lead', async () => {

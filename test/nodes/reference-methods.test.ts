@@ -1,7 +1,7 @@
 /** Reference Data operations, the dropdowns (loadOptions) and the searchable lists (listSearch). */
-import { expectOk, jsonOf, useSandbox } from './helpers';
+import { expectOk, jsonOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 describe('Reference Data operations', () => {
 	it('Get Models / Get Languages return one item per record', async () => {

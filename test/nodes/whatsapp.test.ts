@@ -3,9 +3,9 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SIMULATE_FAILURE } from '../../sandbox';
 import { runNode } from '../harness';
-import { VoiceAssistant, byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
+import { VoiceAssistant, byId, expectOk, fromList, jsonOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 const wa = (operation: string, params: Record<string, unknown> = {}) => ({ resource: 'whatsapp', operation, ...params });
 const OPEN = '+4915112345670'; // wrote an hour ago (seed)
 const CLOSED = '+4915112345678'; // wrote 30 hours ago (seed)
