@@ -3,8 +3,8 @@
  * describe): it starts a sandbox before all its tests, resets it before each test, and after all
  * waits until the simulator is idle and stops it.
  *
- * It returns a handle that stands for the running sandbox: read it only inside tests and hooks (it
- * throws when read before the sandbox started or after it stopped).
+ * It returns a handle that stands for the file's sandbox: read it inside tests and hooks (it throws
+ * when read before the sandbox started; after all tests it is the stopped sandbox).
  */
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
@@ -40,15 +40,13 @@ export function useSandbox(options: UseSandboxOptions = {}): Sandbox {
 		if (pacers) resetPacers();
 	});
 	afterAll(async () => {
-		const sb = running;
-		if (!sb) return;
-		if (waitForIdle) await sb.waitForIdle();
-		await sb.stop();
-		running = undefined;
+		if (!running) return;
+		if (waitForIdle) await running.waitForIdle();
+		await running.stop();
 	});
 
 	const current = (key: PropertyKey): Sandbox => {
-		if (!running) throw new Error(`useSandbox: no sandbox is running (reading .${String(key)} outside this file's tests and hooks?)`);
+		if (!running) throw new Error(`useSandbox: the sandbox has not started yet (reading .${String(key)} outside this file's tests and hooks?)`);
 		return running;
 	};
 	return new Proxy({} as Sandbox, {

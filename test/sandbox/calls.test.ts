@@ -1,10 +1,6 @@
-import { start, type Clients } from './helpers';
+import { useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 
 describe('POST /user/make_call', () => {
 	it('initiates a call that then runs through its states', async () => {

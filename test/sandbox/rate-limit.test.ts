@@ -1,10 +1,6 @@
-import { clientFor, start, type Clients } from './helpers';
+import { clientFor, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 afterEach(() => c.sb.setRateLimit(false));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
