@@ -3,6 +3,8 @@
  * calls the filters select, Simplify on and off.
  */
 import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
+import { prepare } from '../prepare';
+import { operation as getManyCalls } from '../../../nodes/VoiceAssistant/actions/call/getMany.operation';
 
 const t = useNodeSandbox();
 
@@ -62,5 +64,25 @@ describe('Call → Get Many', () => {
 		const [call] = jsonOf(expectOk(await t.run({ resource: 'call', operation: 'getMany', limit: 1, simple: false })));
 		expect(call).toHaveProperty('transcript');
 		expect(call).toHaveProperty('evaluation');
+	});
+});
+
+describe('Call → Get Many: the request prepare builds', () => {
+	it('turns the filters into the query: numbers in E.164 with Default Country, dates as YYYY-MM-DD, IDs as numbers', () => {
+		const { request } = prepare(getManyCalls, {
+			limit: 5,
+			defaultCountry: 'DE',
+			filters: { status: 'completed', type: 'outbound', phoneNumber: '0176 12345670', assistantId: 1, campaignId: '1', dateFrom: '2025-01-01T00:00:00', dateTo: '2025-06-30T23:59:59' },
+		});
+		expect(request).toMatchObject({ method: 'GET', path: '/user/calls', paging: { returnAll: false, limit: 5 } });
+		expect(request.qs).toEqual({
+			status: 'completed',
+			type: 'outbound',
+			phone_number: '+4917612345670',
+			assistant_id: 1,
+			campaign_id: 1,
+			date_from: '2025-01-01',
+			date_to: '2025-06-30',
+		});
 	});
 });

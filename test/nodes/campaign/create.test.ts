@@ -3,6 +3,8 @@
  * pre-send checks of times, days, time zone and parallel calls, and an unknown assistant named.
  */
 import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
+import { prepare } from '../prepare';
+import { operation as createCampaign } from '../../../nodes/VoiceAssistant/actions/campaign/create.operation';
 
 const t = useNodeSandbox();
 
@@ -70,5 +72,28 @@ describe('Campaign → Create', () => {
 	it("names the assistant when the platform does not know it (another account's)", async () => {
 		const result = await t.run({ resource: 'campaign', operation: 'create', name: 'Not mine', assistantId: byId(13) });
 		expect(result.error?.message).toBe('Assistant 13 was not found');
+	});
+});
+
+describe('Campaign → Create: the request prepare builds', () => {
+	it('puts every field under its platform name (times as HH:MM) and leaves empty optional fields out', () => {
+		const full = prepare(createCampaign, {
+			name: 'Autumn Outreach',
+			assistantId: fromList(1),
+			additionalFields: { timezone: 'Europe/Vienna', allowedHoursStartTime: '9:30', allowedDays: ['monday'], maxRetries: 2, retryOnGoalIncomplete: false, phoneNumberIds: [1, 6] },
+		});
+		expect(full.request).toMatchObject({ method: 'POST', path: '/user/campaigns' });
+		expect(full.request.body).toEqual({
+			name: 'Autumn Outreach',
+			assistant_id: 1,
+			timezone: 'Europe/Vienna',
+			allowed_hours_start_time: '09:30',
+			allowed_days: ['monday'],
+			max_retries: 2,
+			retry_on_goal_incomplete: false,
+			phone_number_ids: [1, 6],
+		});
+		const minimal = prepare(createCampaign, { name: 'Minimal', assistantId: byId(1), additionalFields: { goalCompletionVariable: '' } });
+		expect(minimal.request.body).toEqual({ name: 'Minimal', assistant_id: 1 });
 	});
 });

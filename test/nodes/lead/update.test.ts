@@ -1,5 +1,7 @@
 /** Lead → Update: only the four allowed fields are sent (the platform merges variables); an unknown lead is named. */
 import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
+import { prepare } from '../prepare';
+import { operation as updateLead } from '../../../nodes/VoiceAssistant/actions/lead/update.operation';
 
 const t = useNodeSandbox();
 
@@ -49,5 +51,17 @@ describe('Lead → Update', () => {
 			updateFields: { status: 'completed' },
 		});
 		expect(result.error?.message).toBe('Lead 424242 was not found');
+	});
+});
+
+describe('Lead → Update: the request prepare builds', () => {
+	it('sends the four allowed fields under their platform names, the number in E.164 and the variables as an object', () => {
+		const { request } = prepare(updateLead, {
+			leadId: '2',
+			defaultCountry: 'DE',
+			updateFields: { campaignId: 4, phoneNumber: '0176 12345682', status: 'completed', variables: { pairs: [{ name: 'email', value: 'lea@example.com' }] } },
+		});
+		expect(request).toMatchObject({ method: 'PUT', path: '/user/leads/2' });
+		expect(request.body).toEqual({ campaign_id: 4, phone_number: '+4917612345682', status: 'completed', variables: { email: 'lea@example.com' } });
 	});
 });
