@@ -1,3 +1,4 @@
+/** Sandbox contract: assistants over real HTTP — create (201, the short answer), update, the paged list, the outbound list, the inbound webhook switches. */
 import { SIMULATE_FAILURE } from '../../sandbox';
 import { assistantBody, useClients } from './helpers';
 

@@ -1,3 +1,4 @@
+/** Sandbox contract: authentication (no header, every route guarded, read-only keys), routing and bodies (404/405 JSON, malformed JSON, trailing slash), and isolation between users. */
 import { clientFor, useClients } from './helpers';
 
 const c = useClients();

@@ -1,3 +1,4 @@
+/** Sandbox contract: POST /user/make_call (a call that runs through its states, refusals, outcome by last digit) and GET /user/calls (page envelope, per_page, filters). */
 import { useClients } from './helpers';
 
 const c = useClients();

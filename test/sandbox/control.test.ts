@@ -1,3 +1,4 @@
+/** Sandbox contract: the control side — the request log, state and the other /sandbox routes, the seed data, the CLI. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';

@@ -1,3 +1,4 @@
+/** Sandbox contract: the injected faults (status before/after, html, malformed JSON, timeout, reset, rate limit), shares reproducible per seed, latency, and their control routes. */
 import { startSandbox } from '../../sandbox';
 import { clientFor, useClients } from './helpers';
 

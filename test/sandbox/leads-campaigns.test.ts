@@ -1,3 +1,4 @@
+/** Sandbox contract: leads (create with secondary contacts, list, update) and campaigns. */
 import { useClients } from './helpers';
 
 const c = useClients();

@@ -1,3 +1,4 @@
+/** Sandbox contract: the documented rate limits — off by default, burst then 429 and recovery, the per-minute window, retry_after, the control route. */
 import { clientFor, useClients } from './helpers';
 
 const c = useClients();

@@ -1,3 +1,4 @@
+/** Sandbox contract: reference data — LLM models, languages, voices, phone numbers. */
 import { assistantBody, useClients } from './helpers';
 
 const c = useClients();

@@ -1,3 +1,4 @@
+/** Sandbox contract: simulated calls — the post-call webhook, call states over time, inbound calls, waitForIdle. */
 import { startSandbox } from '../../sandbox';
 import { clientFor, startReceiver, useClients, type Receiver } from './helpers';
 

@@ -1,3 +1,4 @@
+/** Sandbox contract: POST /user/sms — segments and cost (GSM-7 and Unicode), and its errors. */
 import { SIMULATE_FAILURE } from '../../sandbox';
 import { useClients } from './helpers';
 
