@@ -2,6 +2,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallSimulator } from './calls';
+import type { SandboxHost } from './contracts';
 import { customerWrites, endConversation, type ConversationEndResult } from './conversationEnded';
 import { Faults } from './faults';
 import { parsePhone } from './phone';
@@ -22,7 +23,6 @@ import type {
 	MakeCallAnswer,
 	CallByIdRoute,
 	RequestLogEntry,
-	Sandbox,
 	SandboxOptions,
 	TranscriptFormat,
 } from './types';
@@ -30,7 +30,7 @@ import type {
 /** Number used by simulated inbound calls when none is given (ends in 0: the call completes). */
 export const DEFAULT_INBOUND_CALLER = '+4917012345670';
 
-export class SandboxApp implements Sandbox {
+export class SandboxApp implements SandboxHost {
 	baseUrl = '';
 	origin = '';
 	readonly tokens = { ...TOKENS };

@@ -3,7 +3,7 @@
  * conversation (control route / sb.simulateConversationEnd) and the POST of the ended conversation to
  * the assistant's URL, recorded in store.webhookDeliveries as 'conversation-ended'.
  */
-import type { SandboxApp } from './app';
+import type { SandboxHost } from './contracts';
 import type { Conversation } from './chat';
 import { message, ok, type ApiResult, type ControlContext } from './http';
 import { parsePhone } from './phone';
@@ -16,7 +16,7 @@ export interface ConversationEndResult {
 	webhook_response: WebhookResponse | null;
 }
 
-function payload(app: SandboxApp, c: Conversation) {
+function payload(app: SandboxHost, c: Conversation) {
 	const sender = app.store.chat.senders.find((s) => s.id === c.sender_id);
 	const transcript = c.messages.map((m) => ({ role: m.role, content: m.content }));
 	const customerTurns = c.messages.filter((m) => m.role === 'user').length;
@@ -39,7 +39,7 @@ function payload(app: SandboxApp, c: Conversation) {
 }
 
 /** Ends a conversation (the user's when a token is given) and posts it; `done` resolves after the delivery. */
-export function endConversation(app: SandboxApp, conversationId: string, userToken?: string): { conversation: Conversation; done: Promise<ConversationEndResult> } {
+export function endConversation(app: SandboxHost, conversationId: string, userToken?: string): { conversation: Conversation; done: Promise<ConversationEndResult> } {
 	const owner = userToken === undefined ? undefined : app.store.userByToken(userToken)?.user.id;
 	const c = app.store.chat.conversations.find((x) => x.uuid === conversationId.toLowerCase() && (userToken === undefined || x.user_id === owner));
 	if (!c) throw new Error('Conversation not found');
@@ -61,7 +61,7 @@ export function endConversation(app: SandboxApp, conversationId: string, userTok
 }
 
 /** A customer writes to a WhatsApp sender: opens (or continues) the conversation and its 24-hour session. */
-export function customerWrites(app: SandboxApp, senderId: number, from: string, text: string, name?: string): Conversation {
+export function customerWrites(app: SandboxHost, senderId: number, from: string, text: string, name?: string): Conversation {
 	const sender = app.store.chat.senders.find((s) => s.id === senderId);
 	if (!sender) throw new Error('Sender not found');
 	const phone = parsePhone(from);

@@ -4,7 +4,7 @@
  * limits and faults. Recordings are served by another host (recordings.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SandboxApp } from './app';
+import type { SandboxHost } from './contracts';
 import { effectivePhase } from './faults';
 import type { ApiResult, ControlHandler, Handler } from './http';
 import { message } from './http';
@@ -69,7 +69,7 @@ function htmlPage(status: number): string {
 
 export class RequestPipeline {
 	constructor(
-		private app: SandboxApp,
+		private app: SandboxHost,
 		private api: Router<Handler>,
 		private control: Router<ControlHandler>,
 	) {}

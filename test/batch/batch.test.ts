@@ -6,31 +6,21 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode, type RunNodeResult } from '../harness';
+import { useSandbox } from '../helpers/sandbox';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { ranges } from '../../nodes/VoiceAssistant/engine/batch/report';
 import { rememberedRuns } from '../../nodes/VoiceAssistant/engine/batch/retryMemory';
-import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 
-let sb: Sandbox;
+const sb = useSandbox({ callTiming: { stepMs: 20 }, reset: 'requests', resetPacers: true });
 let series = 0;
 
-beforeAll(async () => {
-	tuneRetries({ backoffBaseMs: 10, backoffMaxMs: 50 });
-	sb = await startSandbox({ port: 0, quiet: true, callTiming: { stepMs: 20 } });
-});
-afterAll(async () => {
-	tuneRetries();
-	await sb.waitForIdle();
-	await sb.stop();
-});
+beforeAll(() => tuneRetries({ backoffBaseMs: 10, backoffMaxMs: 50 }));
+afterAll(() => tuneRetries());
 beforeEach(() => {
-	resetPacers();
 	sb.setFaults([]);
 	sb.setBalance(1, 100_000);
-	sb.clearRequests();
 	series++;
 });
 

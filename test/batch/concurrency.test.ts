@@ -6,20 +6,19 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
 import type { SandboxApp } from '../../sandbox/app';
 import { runNode } from '../harness';
+import { useSandbox } from '../helpers/sandbox';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { AUTO_CONCURRENCY, AutoConcurrency } from '../../nodes/VoiceAssistant/engine/batch/concurrency';
-import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 
-let sb: Sandbox;
+// calls never end here (an hour a step): nothing to wait for before stopping
+const sb = useSandbox({ callTiming: { stepMs: 3_600_000 }, resetPacers: true, waitForIdle: false });
 let inFlight = 0;
 let peak = 0;
 let series = 0;
 
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0, quiet: true, callTiming: { stepMs: 3_600_000 } });
+beforeAll(() => {
 	const app = sb as SandboxApp;
 	const delay = app.delay.bind(app);
 	app.delay = async (ms: number) => {
@@ -32,12 +31,7 @@ beforeAll(async () => {
 		}
 	};
 });
-afterAll(async () => {
-	await sb.stop();
-});
 beforeEach(() => {
-	resetPacers();
-	sb.reset();
 	sb.setRateLimit(undefined);
 	peak = 0;
 	series++;

@@ -5,10 +5,10 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { startSandbox, type FaultSpec, type RequestLogEntry, type Sandbox } from '../../sandbox';
+import type { FaultSpec, RequestLogEntry, Sandbox } from '../../sandbox';
 import { runNode, type RunNodeResult } from '../harness';
+import { useSandbox } from '../helpers/sandbox';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 
 /** The node's Timeout option in these tests (ms): a held-open request fails fast, a slow answer on a busy CI machine still arrives. */
@@ -32,23 +32,18 @@ export interface RunOptions {
 	timeout?: number;
 }
 
+/**
+ * Call at the top of a file: useSandbox with the data kept between tests, but before each test a clear
+ * request log, no faults, no rate limit, and pacers that know nothing (what a fresh n8n process knows).
+ */
 export function useFaultSandbox(): FaultContext {
-	const ctx = {} as FaultContext;
-	beforeAll(async () => {
-		tuneRetries({ backoffBaseMs: 20, backoffMaxMs: 100 });
-		ctx.sb = await startSandbox({ quiet: true, callTiming: { stepMs: 20 } });
-	});
-	afterAll(async () => {
-		tuneRetries();
-		await ctx.sb.waitForIdle();
-		await ctx.sb.stop();
-	});
+	const sb = useSandbox({ callTiming: { stepMs: 20 }, reset: 'requests', resetPacers: true });
+	const ctx = { sb } as FaultContext;
+	beforeAll(() => tuneRetries({ backoffBaseMs: 20, backoffMaxMs: 100 }));
+	afterAll(() => tuneRetries());
 	beforeEach(() => {
-		// Each test starts from what a fresh n8n process knows: nothing learned about the limit.
-		resetPacers();
-		ctx.sb.setFaults([]);
-		ctx.sb.setRateLimit(false);
-		ctx.sb.clearRequests();
+		sb.setFaults([]);
+		sb.setRateLimit(false);
 	});
 	ctx.run = async (parameters, options = {}) =>
 		await runNode({

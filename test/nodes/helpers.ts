@@ -1,8 +1,12 @@
-/** Shared set-up for the action-node tests: one sandbox per test file, the node run through the harness. */
+/**
+ * Shared set-up for the action-node tests: the file's sandbox (useSandbox: fresh data before each
+ * test) and the node run through the harness (n8n-core's real engine) against it.
+ */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type RequestLogEntry, type Sandbox } from '../../sandbox';
+import type { RequestLogEntry, Sandbox } from '../../sandbox';
 import { listSearch, loadOptions, runNode, type RunNodeResult } from '../harness';
+import { useSandbox, type UseSandboxOptions } from '../helpers/sandbox';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 
 export { VoiceAssistant };
@@ -21,18 +25,11 @@ export interface NodeTestContext {
 	requests(): RequestLogEntry[];
 }
 
-/** Call at the top of a describe/file: starts the sandbox before all tests, stops it after. */
-export function useSandbox(): NodeTestContext {
-	const ctx = {} as NodeTestContext;
-	beforeAll(async () => {
-		ctx.sb = await startSandbox({ port: 0, quiet: true, callTiming: { stepMs: 20 } });
-		ctx.credentials = { apiToken: ctx.sb.tokens.alice, baseUrl: ctx.sb.baseUrl };
-	});
-	afterAll(async () => {
-		await ctx.sb.waitForIdle();
-		await ctx.sb.stop();
-	});
-	beforeEach(() => ctx.sb.clearRequests());
+/** Call at the top of a describe/file: useSandbox (calls take 20 ms a step) plus ways to run the node against it. */
+export function useNodeSandbox(options: UseSandboxOptions = {}): NodeTestContext {
+	const sb = useSandbox({ callTiming: { stepMs: 20 }, ...options });
+	const ctx = { sb } as NodeTestContext;
+	Object.defineProperty(ctx, 'credentials', { get: () => ({ apiToken: sb.tokens.alice, baseUrl: sb.baseUrl }) });
 	ctx.run = async (parameters, options = {}) =>
 		await runNode({
 			node: VoiceAssistant,

@@ -17,7 +17,7 @@ import { loadOptions, runNode, runWebhookMethod, testCredentials } from '../harn
 import { HarnessCredentialsHelper, credentialRegistry } from '../harness/credentials';
 import type { CredentialData } from '../harness/workflow';
 import { parameters as triggerParameters } from '../trigger/helpers';
-import { VoiceAssistant, jsonOf, useSandbox } from './helpers';
+import { VoiceAssistant, jsonOf, useNodeSandbox } from './helpers';
 
 /** The hosts as platform-facts.md ("Base URL") names them, independent of the code's table. */
 const HOSTS = {
@@ -26,7 +26,7 @@ const HOSTS = {
 	autocalls: 'https://app.autocalls.ai/api',
 } as const;
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 /** The credential as a node reads it after n8n decrypted it (defaults in, hidden fields out). */
 function asDecrypted(stored: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {

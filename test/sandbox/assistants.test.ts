@@ -1,11 +1,8 @@
+/** Sandbox contract: assistants over real HTTP — create (201, the short answer), update, the paged list, the outbound list, the inbound webhook switches. */
 import { SIMULATE_FAILURE } from '../../sandbox';
-import { assistantBody, start, type Clients } from './helpers';
+import { assistantBody, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 

@@ -1,10 +1,7 @@
-import { clientFor, start, type Clients } from './helpers';
+/** Sandbox contract: authentication (no header, every route guarded, read-only keys), routing and bodies (404/405 JSON, malformed JSON, trailing slash), and isolation between users. */
+import { clientFor, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 
 describe('authentication', () => {
 	it('rejects a request without Authorization header with the documented body', async () => {

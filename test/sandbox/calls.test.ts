@@ -1,10 +1,7 @@
-import { start, type Clients } from './helpers';
+/** Sandbox contract: POST /user/make_call (a call that runs through its states, refusals, outcome by last digit) and GET /user/calls (page envelope, per_page, filters). */
+import { useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 
 describe('POST /user/make_call', () => {
 	it('initiates a call that then runs through its states', async () => {

@@ -1,20 +1,16 @@
 /** Sandbox contract: chat conversations, WhatsApp and the conversation-ended notification (platform-facts.md). */
 import { SIMULATE_FAILURE } from '../../sandbox';
-import { start, startReceiver, type Clients, type Receiver } from './helpers';
+import { startReceiver, useClients, type Receiver } from './helpers';
 
-let c: Clients;
+const c = useClients({ reset: 'all' });
 let receiver: Receiver;
 beforeAll(async () => {
-	c = await start();
 	receiver = await startReceiver();
 });
 afterAll(async () => {
-	await c.sb.waitForIdle();
 	await receiver.close();
-	await c.sb.stop();
 });
 beforeEach(() => {
-	c.sb.reset();
 	receiver.received.length = 0;
 });
 

@@ -1,14 +1,11 @@
+/** Sandbox contract: the control side — the request log, state and the other /sandbox routes, the seed data, the CLI. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { startSandbox } from '../../sandbox';
-import { clientFor, start, type Clients } from './helpers';
+import { clientFor, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 
 describe('request log', () => {
 	it('records method, path, query, body, user, status and time of /api requests', async () => {

@@ -1,11 +1,8 @@
+/** Sandbox contract: the injected faults (status before/after, html, malformed JSON, timeout, reset, rate limit), shares reproducible per seed, latency, and their control routes. */
 import { startSandbox } from '../../sandbox';
-import { clientFor, start, type Clients } from './helpers';
+import { clientFor, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 afterEach(() => {
 	c.sb.setFaults([]);
 	c.sb.setLatency(0);

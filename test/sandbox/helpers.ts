@@ -1,8 +1,9 @@
-/** Shared set-up for the sandbox contract tests: a sandbox on a free port, axios clients, a webhook receiver. */
+/** Shared set-up for the sandbox contract tests: the file's sandbox with axios clients, a webhook receiver. */
 import axios, { type AxiosInstance } from 'axios';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { useSandbox, type UseSandboxOptions } from '../helpers/sandbox';
 
 export interface Clients {
 	sb: Sandbox;
@@ -22,16 +23,20 @@ export function clientFor(baseURL: string, token?: string): AxiosInstance {
 	});
 }
 
-export async function start(opts: SandboxOptions = {}): Promise<Clients> {
-	const sb = await startSandbox({ quiet: true, callTiming: { stepMs: 15 }, ...opts });
-	return {
-		sb,
-		alice: clientFor(sb.baseUrl, sb.tokens.alice),
-		bob: clientFor(sb.baseUrl, sb.tokens.bob),
-		carol: clientFor(sb.baseUrl, sb.tokens.carol),
-		anon: clientFor(sb.baseUrl),
-		client: (token) => clientFor(sb.baseUrl, token),
-	};
+/**
+ * Call at the top of a file: useSandbox (calls take 15 ms a step) and a client per seeded user. Nothing
+ * is reset between tests unless the file asks (`reset: 'all'`): most of these files build on earlier tests.
+ */
+export function useClients(options: UseSandboxOptions = {}): Clients {
+	const sb = useSandbox({ callTiming: { stepMs: 15 }, reset: 'none', ...options });
+	const clients = { sb, client: (token: string) => clientFor(sb.baseUrl, token) } as Clients;
+	beforeAll(() => {
+		clients.alice = clientFor(sb.baseUrl, sb.tokens.alice);
+		clients.bob = clientFor(sb.baseUrl, sb.tokens.bob);
+		clients.carol = clientFor(sb.baseUrl, sb.tokens.carol);
+		clients.anon = clientFor(sb.baseUrl);
+	});
+	return clients;
 }
 
 export interface Received {

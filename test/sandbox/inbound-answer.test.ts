@@ -2,21 +2,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { start, startReceiver, type Clients, type Receiver } from './helpers';
+import { startReceiver, useClients, type Receiver } from './helpers';
 
-let c: Clients;
+const c = useClients({ inboundAnswerTimeoutMs: 300, reset: 'all' });
 let receiver: Receiver;
 beforeAll(async () => {
-	c = await start({ inboundAnswerTimeoutMs: 300 });
 	receiver = await startReceiver();
 });
 afterAll(async () => {
-	await c.sb.waitForIdle();
 	await receiver.close();
-	await c.sb.stop();
 });
 beforeEach(async () => {
-	c.sb.reset();
 	receiver.received.length = 0;
 	await c.alice.post('/user/assistants/enable-inbound-webhook', { assistant_id: 2, webhook_url: receiver.url });
 });

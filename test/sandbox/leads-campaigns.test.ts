@@ -1,10 +1,7 @@
-import { start, type Clients } from './helpers';
+/** Sandbox contract: leads (create with secondary contacts, list, update) and campaigns. */
+import { useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 
 const SQL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 

@@ -1,14 +1,7 @@
 /** The sandbox switches the wait tests rely on: make_call's answer shape, the server clock, several calls on one number, a deployment without GET /user/calls/{id}. */
-import { clientFor, start, type Clients } from './helpers';
+import { clientFor, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(async () => {
-	await c.sb.waitForIdle();
-	await c.sb.stop();
-});
+const c = useClients();
 
 const place = (phone = '+4917612345670') => c.alice.post('/user/make_call', { phone_number: phone, assistant_id: 1 });
 

@@ -3,13 +3,9 @@
  * and of the recording host: shapes, validation, per-token isolation, read-only tokens, faults and
  * rate limits like every other route.
  */
-import { clientFor, start, type Clients } from './helpers';
+import { clientFor, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 afterEach(() => {
 	c.sb.setFaults([]);
 	c.sb.setRateLimit(false);

@@ -1,10 +1,7 @@
-import { clientFor, start, type Clients } from './helpers';
+/** Sandbox contract: the documented rate limits — off by default, burst then 429 and recovery, the per-minute window, retry_after, the control route. */
+import { clientFor, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 afterEach(() => c.sb.setRateLimit(false));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,10 +1,7 @@
-import { assistantBody, start, type Clients } from './helpers';
+/** Sandbox contract: reference data — LLM models, languages, voices, phone numbers. */
+import { assistantBody, useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 
 it('lists LLM models whose names create an assistant', async () => {
 	const res = await c.alice.get('/user/assistants/models');

@@ -1,14 +1,13 @@
+/** Sandbox contract: simulated calls — the post-call webhook, call states over time, inbound calls, waitForIdle. */
 import { startSandbox } from '../../sandbox';
-import { clientFor, start, startReceiver, type Clients, type Receiver } from './helpers';
+import { clientFor, startReceiver, useClients, type Receiver } from './helpers';
 
-let c: Clients;
+const c = useClients();
 let rx: Receiver;
 beforeAll(async () => {
-	c = await start();
 	rx = await startReceiver();
 });
 afterAll(async () => {
-	await c.sb.stop();
 	await rx.close();
 });
 beforeEach(() => {

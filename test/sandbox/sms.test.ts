@@ -1,11 +1,8 @@
+/** Sandbox contract: POST /user/sms — segments and cost (GSM-7 and Unicode), and its errors. */
 import { SIMULATE_FAILURE } from '../../sandbox';
-import { start, type Clients } from './helpers';
+import { useClients } from './helpers';
 
-let c: Clients;
-beforeAll(async () => {
-	c = await start();
-});
-afterAll(() => c.sb.stop());
+const c = useClients();
 
 const alice = () => c.sb.store.users.find((u) => u.id === c.sb.users.alice)!;
 const DE_TO = '+4917612345678';

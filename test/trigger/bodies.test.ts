@@ -6,19 +6,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { runWebhook } from '../harness';
 import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
 import { PRODUCTION_URL, VoiceAssistantTrigger, credentials, lifecycle, parameters, webhookSettings } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true });
-});
-afterAll(async () => {
-	await sb.stop();
-});
+const sb = useSandbox();
 
 /** Activates a trigger of this version on assistant 1 and returns its static data and secret. */
 async function activate(typeVersion: number) {

@@ -4,26 +4,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { useSandbox } from '../helpers/sandbox';
 import { lifecycle, parameters, startReceiver } from './helpers';
 import type { Receiver } from './helpers';
 
-let sb: Sandbox;
+const sb = useSandbox({ callTiming: { stepMs: 5 }, resetReplays: true });
 let receiver: Receiver | undefined;
-
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true, callTiming: { stepMs: 5 } });
-});
 afterAll(async () => {
 	await receiver?.close();
-	await sb.waitForIdle();
-	await sb.stop();
-});
-beforeEach(() => {
-	sb.reset();
-	resetReplays();
 });
 
 const SECRET_URL = /^http:\/\/localhost:5678\/webhook\/harness-webhook-id\/webhook\?secret=[0-9a-f]{64}$/;

@@ -4,23 +4,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { runWebhook } from '../harness';
 import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
 import { credentials, lifecycle, parameters, placeCall, startReceiver, VoiceAssistantTrigger } from './helpers';
 import type { Receiver } from './helpers';
 
-let sb: Sandbox;
+const sb = useSandbox({ callTiming: { stepMs: 5 } });
 let receiver: Receiver;
 let staticData: IDataObject;
-
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true, callTiming: { stepMs: 5 } });
-});
 afterAll(async () => {
 	await receiver?.close();
-	await sb.stop();
 });
 
 /** Fresh sandbox data, a receiver, and an activated trigger with these parameters. */

@@ -6,8 +6,7 @@
 import { NodeHelpers } from 'n8n-workflow';
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { listSearch } from '../harness';
 import { createWorkflow, prepareNode } from '../harness/workflow';
 import type { VoiceAssistantTriggerVersion } from '../../nodes/VoiceAssistant/trigger/node';
@@ -125,13 +124,7 @@ describe('trigger description', () => {
 });
 
 describe('assistant list of the trigger', () => {
-	let sb: Sandbox;
-	beforeAll(async () => {
-		sb = await startSandbox({ quiet: true });
-	});
-	afterAll(async () => {
-		await sb.stop();
-	});
+	const sb = useSandbox();
 
 	it("lists the credential's assistants for the resource locator", async () => {
 		const result = await listSearch(VoiceAssistantTrigger, 'searchAssistants', {

@@ -9,26 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { useSandbox } from '../helpers/sandbox';
 import { lifecycle, parameters, startReceiver } from './helpers';
 import type { Receiver } from './helpers';
 
-let sb: Sandbox;
+const sb = useSandbox({ callTiming: { stepMs: 5 }, resetReplays: true });
 let receiver: Receiver | undefined;
-
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true, callTiming: { stepMs: 5 } });
-});
 afterAll(async () => {
 	await receiver?.close();
-	await sb.waitForIdle();
-	await sb.stop();
-});
-beforeEach(() => {
-	sb.reset();
-	resetReplays();
 });
 
 /** examples/greet-caller-by-name.json: trigger (inbound, version 3, When Last Node Finishes) → Code node (CRM stand-in) → Edit Fields. */

@@ -4,8 +4,7 @@
  * test mode next to production, someone else changing the URL meanwhile).
  */
 import { createHash } from 'node:crypto';
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import {
 	PRODUCTION_URL,
 	TEST_URL,
@@ -16,15 +15,7 @@ import {
 	webhookSettings,
 } from './helpers';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true, callTiming: { stepMs: 5 } });
-});
-afterAll(async () => {
-	await sb.stop();
-});
-beforeEach(() => sb.reset());
+const sb = useSandbox({ callTiming: { stepMs: 5 } });
 
 const SECRET_URL = /^http:\/\/localhost:5678\/webhook\/harness-webhook-id\/webhook\?secret=([0-9a-f]{64})$/;
 

@@ -8,25 +8,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { RECORDING_BYTES } from '../../sandbox/recordings';
 import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
 import { runWebhook, runWebhookMethod } from '../harness';
 import { credentials, lifecycle, parameters, placeCall, startReceiver, VoiceAssistantTrigger, webhookSettings } from './helpers';
 import type { Receiver } from './helpers';
 
-let sb: Sandbox;
+const sb = useSandbox({ callTiming: { stepMs: 5 } });
 let receiver: Receiver | undefined;
 let staticData: IDataObject;
-
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true, callTiming: { stepMs: 5 } });
-});
 afterAll(async () => {
 	await receiver?.close();
-	await sb.waitForIdle();
-	await sb.stop();
 });
 
 /** Fresh sandbox data, a receiver, and an activated trigger (version 2 unless told) with these parameters. */

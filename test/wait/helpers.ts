@@ -1,7 +1,8 @@
 /** A sandbox for the wait tests: calls that take a few hundred ms, and the documented limits 100x faster. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { useSandbox, type UseSandboxOptions } from '../helpers/sandbox';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { runNode, type RunNodeResult } from '../harness';
 
@@ -15,16 +16,13 @@ export interface WaitSandbox {
 	): Promise<RunNodeResult>;
 }
 
-/** One sandbox per describe block (each has its own base URL, so its own pacer and poller). */
-export function useWaitSandbox(options: SandboxOptions = {}): WaitSandbox {
-	const ctx = {} as WaitSandbox;
-	beforeAll(async () => {
-		ctx.sb = await startSandbox({ port: 0, quiet: true, callTiming: { stepMs: 100 }, rateLimit: SCALED_LIMITS, ...options });
-	});
-	afterAll(async () => {
-		await ctx.sb.waitForIdle();
-		await ctx.sb.stop();
-	});
+/**
+ * One sandbox per describe block (each has its own base URL, so its own pacer and poller): useSandbox
+ * with calls of 100 ms a step and the scaled limits; nothing is reset between tests.
+ */
+export function useWaitSandbox(options: UseSandboxOptions = {}): WaitSandbox {
+	const sb = useSandbox({ callTiming: { stepMs: 100 }, rateLimit: SCALED_LIMITS, reset: 'none', ...options });
+	const ctx = { sb } as WaitSandbox;
 	ctx.run = async (parameters, options = {}) =>
 		await runNode({
 			node: VoiceAssistant,

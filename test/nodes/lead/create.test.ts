@@ -1,7 +1,10 @@
-/** Lead operations: Create (pairs / JSON variables, duplicates, secondary contacts), Get Many, Update. */
-import { byId, expectOk, fromList, jsonOf, useSandbox } from './helpers';
+/**
+ * Lead → Create: variables as pairs or JSON per item, Allow Duplicates (sent as allow_dupplicate) and
+ * secondary contacts, an unknown campaign named.
+ */
+import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 describe('Lead → Create', () => {
 	it('creates a lead with variables as key/value pairs and returns the lead', async () => {
@@ -110,85 +113,5 @@ describe('Lead → Create', () => {
 			variablesInput: 'none',
 		});
 		expect(result.error?.message).toBe('Campaign 5 was not found');
-	});
-});
-
-describe('Lead → Get Many', () => {
-	it('returns one item per lead of the user (bare array, no paging parameters)', async () => {
-		const result = await t.run({ resource: 'lead', operation: 'getMany', returnAll: true });
-		const items = jsonOf(expectOk(result));
-		const mine = t.sb.store.leads.filter((l) => l.user_id === t.sb.users.alice);
-		expect(items.map((l) => l.id)).toEqual(mine.map((l) => l.id));
-		expect(t.requests()).toHaveLength(1);
-		expect(t.requests()[0]).toMatchObject({ method: 'GET', path: '/api/user/leads', query: {} });
-	});
-
-	it('applies Limit and the campaign / status filters in n8n', async () => {
-		const limited = jsonOf(expectOk(await t.run({ resource: 'lead', operation: 'getMany', limit: 2 })));
-		expect(limited).toHaveLength(2);
-		const filtered = jsonOf(
-			expectOk(
-				await t.run({
-					resource: 'lead',
-					operation: 'getMany',
-					returnAll: true,
-					filters: { campaignId: 2, status: 'completed' },
-				}),
-			),
-		);
-		const expected = t.sb.store.leads.filter(
-			(l) => l.user_id === t.sb.users.alice && l.campaign_id === 2 && l.status === 'completed',
-		);
-		expect(expected.length).toBeGreaterThan(0);
-		expect(filtered.map((l) => l.id)).toEqual(expected.map((l) => l.id));
-	});
-});
-
-describe('Lead → Update', () => {
-	it('sends only the four allowed fields; variables are merged by the platform', async () => {
-		const lead = t.sb.store.leads.find((l) => l.id === 2)!;
-		expect(lead.variables).toEqual({ customer_name: 'Lea Schmidt' });
-		const result = await t.run({
-			resource: 'lead',
-			operation: 'update',
-			leadId: '2',
-			defaultCountry: 'DE',
-			updateFields: {
-				campaignId: 4,
-				phoneNumber: '0176 12345682',
-				status: 'completed',
-				variables: { pairs: [{ name: 'email', value: 'lea@example.com' }] },
-			},
-		});
-		expect(jsonOf(expectOk(result))).toEqual([
-			{
-				id: 2,
-				message: 'Lead updated successfully',
-				updated: {
-					campaign_id: 4,
-					phone_number: '+4917612345682',
-					status: 'completed',
-					variables: { email: 'lea@example.com' },
-				},
-			},
-		]);
-		expect(t.requests()[0]).toMatchObject({ method: 'PUT', path: '/api/user/leads/2' });
-		expect(Object.keys(t.requests()[0].body as object).sort()).toEqual(['campaign_id', 'phone_number', 'status', 'variables']);
-		expect(lead).toMatchObject({
-			campaign_id: 4,
-			phone_number: '+4917612345682',
-			status: 'completed',
-			variables: { customer_name: 'Lea Schmidt', email: 'lea@example.com' },
-		});
-	});
-
-	it('names the lead on 404', async () => {
-		const result = await t.run({
-			resource: 'lead',
-			operation: 'update',
-			leadId: '424242',
-			updateFields: { status: 'completed' },
-		});
-		expect(result.error?.message).toBe('Lead 424242 was not found');
 	});
 });

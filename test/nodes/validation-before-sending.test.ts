@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { assistantCreateParams, byId, descriptionOf, useSandbox } from './helpers';
+import { assistantCreateParams, byId, descriptionOf, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 const create = (additionalFields: IDataObject, overrides: IDataObject = {}) =>
 	assistantCreateParams({ additionalFields, ...overrides });

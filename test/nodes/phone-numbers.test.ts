@@ -3,7 +3,7 @@
  * Default Country, the error naming field / item / value, nothing sent for a bad number.
  */
 import { checkPhoneNumber } from '../../nodes/VoiceAssistant/shared/phone';
-import { byId, expectOk, jsonOf, useSandbox } from './helpers';
+import { byId, expectOk, jsonOf, useNodeSandbox } from './helpers';
 
 const valid: Array<[input: string | number, country: string | undefined, e164: string]> = [
 	['+49 151 2345678', undefined, '+491512345678'],
@@ -96,7 +96,7 @@ describe('shared/phone.ts checkPhoneNumber', () => {
 });
 
 describe('phone numbers through the node', () => {
-	const t = useSandbox();
+	const t = useNodeSandbox();
 
 	it('normalises Make Call numbers with the node-level Default Country, per item', async () => {
 		const result = await t.run(

@@ -1,8 +1,8 @@
 /** Platform errors as users see them (401/404/422/500) and Continue On Fail with pairedItem. */
 import { runNode } from '../harness';
-import { assistantCreateParams, byId, descriptionOf, expectOk, jsonOf, useSandbox, VoiceAssistant } from './helpers';
+import { assistantCreateParams, byId, descriptionOf, expectOk, jsonOf, useNodeSandbox, VoiceAssistant } from './helpers';
 
-const t = useSandbox();
+const t = useNodeSandbox();
 
 describe('platform errors', () => {
 	it('401: says the token was rejected', async () => {

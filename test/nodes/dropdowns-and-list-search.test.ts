@@ -1,35 +1,11 @@
-/** Reference Data operations, the dropdowns (loadOptions) and the searchable lists (listSearch). */
-import { expectOk, jsonOf, useSandbox } from './helpers';
+/**
+ * The editor's dropdowns (loadOptions) and searchable lists (listSearch) of the action node: voices,
+ * languages, models, phone numbers (assistant and account), assistants, campaigns, time zones, and
+ * the WhatsApp senders, templates and template variables.
+ */
+import { byId, fromList, useNodeSandbox } from './helpers';
 
-const t = useSandbox();
-
-describe('Reference Data operations', () => {
-	it('Get Models / Get Languages return one item per record', async () => {
-		const models = jsonOf(expectOk(await t.run({ resource: 'reference', operation: 'getModels' })));
-		expect(models).toEqual(t.sb.store.models.map(({ id, name }) => ({ id, name })));
-		const languages = jsonOf(expectOk(await t.run({ resource: 'reference', operation: 'getLanguages' })));
-		expect(languages.find((l) => l.name === 'German')).toMatchObject({ iso_2: 'de' });
-		expect(t.requests().map((r) => r.path)).toEqual(['/api/user/assistants/models', '/api/user/assistants/languages']);
-	});
-
-	it('Get Voices filters by engine mode', async () => {
-		const voices = jsonOf(expectOk(await t.run({ resource: 'reference', operation: 'getVoices', mode: 'multimodal' })));
-		expect(voices.length).toBeGreaterThan(0);
-		expect(voices.every((v) => v.mode === 'multimodal')).toBe(true);
-		expect(t.requests()[0].query).toEqual({ mode: 'multimodal' });
-		const all = jsonOf(expectOk(await t.run({ resource: 'reference', operation: 'getVoices' })));
-		expect(new Set(all.map((v) => v.mode))).toEqual(new Set(['pipeline', 'multimodal']));
-		expect(t.requests()[1].query).toEqual({});
-	});
-
-	it('Get Phone Numbers filters by type', async () => {
-		const all = jsonOf(expectOk(await t.run({ resource: 'reference', operation: 'getPhoneNumbers' })));
-		const inbound = jsonOf(expectOk(await t.run({ resource: 'reference', operation: 'getPhoneNumbers', type: 'inbound' })));
-		expect(t.requests()[1].query).toEqual({ type: 'inbound' });
-		expect(all.length).toBeGreaterThan(inbound.length);
-		expect(inbound.some((n) => n.type_label === 'Caller ID')).toBe(false);
-	});
-});
+const t = useNodeSandbox();
 
 describe('loadOptions', () => {
 	it('getVoices lists the voices of the chosen engine type (Create) or of Update Fields', async () => {
@@ -109,5 +85,38 @@ describe('listSearch', () => {
 	it('searchCampaigns filters by name', async () => {
 		const result = await t.listSearch('searchCampaigns', 'webinar');
 		expect(result.results).toEqual([{ name: 'Webinar Follow-up (draft)', value: '4' }]);
+	});
+});
+
+describe('dropdown of the account phone numbers', () => {
+	it('getAccountPhoneNumbers lists /user/phone-numbers/all with type, country and SMS', async () => {
+		const options = await t.loadOptions('getAccountPhoneNumbers');
+		expect(options.map((o) => o.value).sort((a, b) => Number(a) - Number(b))).toEqual(
+			t.sb.store.phoneNumbers.filter((p) => p.user_id === t.sb.users.alice).map((p) => p.id),
+		);
+		expect(options.find((o) => o.value === 1)?.name).toMatch(/^\+49 .* \(Normal, DE, SMS\)$/);
+		expect(options.find((o) => o.value === 5)?.name).toMatch(/expired/);
+	});
+});
+
+describe('WhatsApp dropdowns', () => {
+	it('list search of senders; templates and their variables follow the chosen sender and template', async () => {
+		const senders = await t.listSearch('searchWhatsAppSenders');
+		expect(senders.results).toEqual([
+			{ name: 'Acme Support (+49 30 555000101)', value: '1' },
+			{ name: 'Acme Sales (+49 30 555000102, offline)', value: '2' },
+		]);
+		expect((await t.listSearch('searchWhatsAppSenders', 'sales')).results.map((r) => r.value)).toEqual(['2']);
+		const templates = await t.loadOptions('getWhatsAppTemplates', { resource: 'whatsapp', operation: 'sendTemplate', senderId: fromList(1) });
+		expect(templates.map((o) => [o.name, o.value])).toEqual([
+			['order_update (de)', 1],
+			['welcome (en)', 2],
+		]);
+		expect(templates[0].description).toMatch(/^Variables: customer_name, order_number\./);
+		const variables = await t.loadOptions('getWhatsAppTemplateVariables', { resource: 'whatsapp', operation: 'sendTemplate', senderId: byId(1), templateId: 1 });
+		expect(variables).toEqual([
+			{ name: 'customer_name', value: 'customer_name' },
+			{ name: 'order_number', value: 'order_number' },
+		]);
 	});
 });
