@@ -7,25 +7,15 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { isReplay, replayKeyChars, resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { isReplay, replayKeyChars } from '../../nodes/VoiceAssistant/trigger/replays';
+import { useSandbox } from '../helpers/sandbox';
 import { runWebhook } from '../harness';
 import { PRODUCTION_URL, VoiceAssistantTrigger, credentials, lifecycle, parameters } from '../trigger/helpers';
 
 const SECRET = /secret=([0-9a-f]{64})/;
 const MIB = 1024 * 1024;
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true });
-});
-afterAll(async () => {
-	await sb.stop();
-});
-beforeEach(() => {
-	sb.reset();
-	resetReplays();
-});
+const sb = useSandbox({ quiet: true, resetReplays: true });
 
 const EVENTS: Array<{ name: string; parameters: INodeParameters; assistantId: number; urlField: string }> = [
 	{ name: 'Call Ended', parameters: parameters({ event: 'callEnded' }, 1), assistantId: 1, urlField: 'webhook_url' },

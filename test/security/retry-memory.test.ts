@@ -13,7 +13,7 @@ import {
 	rememberedAnswerBytes,
 	runMemoryFor,
 } from '../../nodes/VoiceAssistant/engine/batch/retryMemory';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { runNode } from '../harness';
 
 const PURCHASE = '/api/user/phone-numbers/purchase';
@@ -23,16 +23,8 @@ function otherRun(executionId: string): IExecuteFunctions {
 	return { getNode: () => node, getExecutionId: () => executionId, runIndex: 0 } as unknown as IExecuteFunctions;
 }
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true });
-});
-afterAll(async () => {
-	await sb.stop();
-});
+const sb = useSandbox({ quiet: true, resetReplays: false });
 beforeEach(() => {
-	sb.reset();
-	sb.clearRequests();
 	forgetAllRuns();
 });
 

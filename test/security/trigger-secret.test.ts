@@ -6,25 +6,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { REPLAY_MEMORY, resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
-import { startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
+import { REPLAY_MEMORY } from '../../nodes/VoiceAssistant/trigger/replays';
+import { useSandbox } from '../helpers/sandbox';
 import { runNode, runWebhook } from '../harness';
 import { PRODUCTION_URL, VoiceAssistantTrigger, credentials, lifecycle, parameters, webhookSettings } from '../trigger/helpers';
 
 const SECRET = /secret=([0-9a-f]{64})/;
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ quiet: true });
-});
-afterAll(async () => {
-	await sb.stop();
-});
-beforeEach(() => {
-	sb.reset();
-	resetReplays();
-});
+const sb = useSandbox({ quiet: true, resetReplays: true });
 
 async function activate(): Promise<{ staticData: IDataObject; secret: string }> {
 	const hooks = lifecycle(sb, parameters(), { production: PRODUCTION_URL });
