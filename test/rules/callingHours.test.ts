@@ -98,6 +98,17 @@ describe('Call → Make with Calling Hours', () => {
 	});
 });
 
+describe('Calling Hours with Wait for Call to End', () => {
+	it('a skipped item does not wait; a placed one waits for its end and shows the local time it was placed', async () => {
+		setRulesClock(TUESDAY);
+		const result = await t.run(makeParams({ callingHours: true, waitForEnd: true, maxWaitMinutes: 1 }), { items: phones('+12125550120', LOS_ANGELES) });
+		const out = jsonOf(expectOk(result));
+		expect(out[0]).toMatchObject({ status: 'completed', callee_local_time: '2026-11-24 10:30 (America/New_York, UTC-05:00)' });
+		expect(out[1]).toMatchObject({ skipped: true, skip_reason: 'outside_calling_hours' });
+		expect(makeCalls(t.sb)).toHaveLength(1);
+	});
+});
+
 describe('SMS → Send with Calling Hours', () => {
 	it('skips a recipient outside its local hours (half-hour zone: India)', async () => {
 		setRulesClock(TUESDAY); // India 21:00

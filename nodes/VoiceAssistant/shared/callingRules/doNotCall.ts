@@ -38,7 +38,9 @@ export const doNotCallFields: INodeProperties[] = [
 export function readDoNotCall(item: ItemParams): { numbers: ReadonlySet<string>; action: OnDoNotCall } | undefined {
 	const raw = item.get('doNotCall', '');
 	const entries = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,;\n]/) : [raw];
-	const given = entries.filter((entry) => entry !== null && entry !== undefined && String(entry).trim() !== '');
+	const given = entries
+		.map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
+		.filter((entry) => entry !== null && entry !== undefined && entry !== '');
 	if (given.length === 0) return undefined;
 	const action = item.get('onDoNotCall', 'skip') === 'fail' ? 'fail' : 'skip';
 	const key = `${item.get('defaultCountry', '')}|${JSON.stringify(given)}`;
