@@ -9,7 +9,7 @@ export const PHONE_FIELD = { name: 'phoneNumber', displayName: 'Customer Phone N
 
 /** The calling rules of one Make item, decided in prepare (no I/O). */
 export function decideCallRules(item: Parameters<typeof decideRules>[0], phone: string): RuleDecision {
-	return decideRules(item, phone, PHONE_FIELD.displayName, true);
+	return decideRules(item, phone, PHONE_FIELD.displayName, { hours: true, history: true });
 }
 
 /** The resolve step: Skip If Called Within, from one history read for the batch. */

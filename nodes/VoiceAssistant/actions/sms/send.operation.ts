@@ -58,7 +58,7 @@ export const operation: Operation<SendSms> = {
 		const sender = readSender(item);
 		return {
 			senderNumber: sender.number,
-			rules: decideRules(item, to, 'To', false),
+			rules: decideRules(item, to, 'To', { hours: true }),
 			request: { method: 'POST', path: '/user/sms', body: { from: sender.id ?? 0, to, body: text } },
 		};
 	},

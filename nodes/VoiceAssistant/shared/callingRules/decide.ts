@@ -24,16 +24,16 @@ export interface RuleDecision {
 
 /**
  * Runs the rules the user set on the item, in order: Do Not Call, Calling Hours, then (noted for the
- * batch read) Skip If Called Within. `field` names the number's field in errors; `history` says
- * whether the operation offers the history check. "Fail the Item" throws the item's error here.
+ * batch read) Skip If Called Within. `field` names the number's field in errors; `offers` says which
+ * rules besides Do Not Call the operation has. "Fail the Item" throws the item's error here.
  */
-export function decideRules(item: ItemParams, phone: string, field: string, history: boolean): RuleDecision {
+export function decideRules(item: ItemParams, phone: string, field: string, offers: { hours?: boolean; history?: boolean } = {}): RuleDecision {
 	const doNotCall = readDoNotCall(item);
 	if (doNotCall?.numbers.has(phone)) {
 		if (doNotCall.action === 'fail') throw item.fail(field, `${phone} is on the Do Not Call list, so it is not contacted`);
 		return { skip: skipped(phone, 'do_not_call', 'The number is on the Do Not Call list') };
 	}
-	const hours = readCallingHours(item);
+	const hours = offers.hours ? readCallingHours(item) : undefined;
 	let decision: RuleDecision = {};
 	if (hours) {
 		const zones = timeZonesOf(phone);
@@ -61,7 +61,7 @@ export function decideRules(item: ItemParams, phone: string, field: string, hist
 			decision.waitUntil = opening;
 		}
 	}
-	if (history) decision.recent = readRecentCallRule(item);
+	if (offers.history) decision.recent = readRecentCallRule(item);
 	return decision;
 }
 

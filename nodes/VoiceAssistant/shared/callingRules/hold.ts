@@ -34,3 +34,9 @@ export function localTimeFields(rules: RuleDecision | undefined, sentAt: number)
 	if (!rules?.zones) return {};
 	return { callee_local_time: rules.zones.map((zone) => describeLocal(sentAt, zone)).join(', ') };
 }
+
+/** The output step under the rules: a skipped item's record, or what `shape` makes of the answer. */
+export function outputUnderRules<A>(sent: unknown, shape: (answer: A, sentAt: number) => IDataObject[]): IDataObject[] {
+	const held = sent as Held<A>;
+	return held.sent ? shape(held.answer, held.sentAt) : [held.skip];
+}

@@ -11,10 +11,13 @@ import { callingHoursFields } from './hoursFields';
 import { recentCallFields } from './recentCalls';
 
 export { decideRules, type RuleDecision } from './decide';
-export { sendUnderRules, localTimeFields, type Held } from './hold';
+export { sendUnderRules, outputUnderRules, localTimeFields, type Held } from './hold';
 export { checkRecentCalls, type Target } from './history';
 
-/** Operations that reach a person without a call record to check (SMS). */
+/** Operations that only reach a person later or at their own pace (a lead a campaign calls, WhatsApp). */
+export { doNotCallFields };
+
+/** Operations that reach a person at once without a call record to check (SMS). */
 export const messageRuleFields: INodeProperties[] = [...callingHoursFields, ...doNotCallFields];
 
 /** Call → Make: every rule. */
