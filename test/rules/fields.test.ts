@@ -9,11 +9,12 @@ const named = (name: string) => properties.filter((p) => p.name === name);
 describe('calling-rule fields', () => {
 	it.each([
 		['callingHours', [['call', 'make'], ['sms', 'send']]],
-		['doNotCall', [['call', 'make'], ['sms', 'send']]],
+		['doNotCall', [['call', 'make'], ['lead', 'create'], ['sms', 'send'], ['whatsapp', 'sendFreeform'], ['whatsapp', 'sendTemplate']]],
 		['skipIfCalledRecently', [['call', 'make']]],
 	])('%s shows on %j, off by default', (name, where) => {
 		const fields = named(name);
-		expect(fields.map((f) => [f.displayOptions?.show?.resource?.[0], f.displayOptions?.show?.operation?.[0]])).toEqual(where);
+		const shownOn = fields.map((f) => [f.displayOptions?.show?.resource?.[0], f.displayOptions?.show?.operation?.[0]]);
+		expect(shownOn.sort()).toEqual([...where].sort());
 		for (const field of fields) expect(field.default === false || field.default === '').toBe(true);
 	});
 

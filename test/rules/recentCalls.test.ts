@@ -43,6 +43,13 @@ describe('Skip If Called Within', () => {
 		expect(expectOk(second).map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
+	it('the same number twice in one batch is called once: the later item is skipped naming the first', async () => {
+		const [a, b] = fresh(2);
+		const out = jsonOf(expectOk(await t.run(rule(), { items: phones(a, b, a) })));
+		expect(makeCalls(t.sb).map((c) => c.phone_number)).toEqual([a, b]);
+		expect(out[2]).toMatchObject({ skipped: true, skip_reason: 'called_recently', earlier_item: 0 });
+	});
+
 	it('scope: calls of another assistant count only with By Any Assistant', async () => {
 		const numbers = fresh(2);
 		await t.run(rule(), { items: phones(...numbers) });

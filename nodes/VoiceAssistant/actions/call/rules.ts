@@ -22,7 +22,7 @@ function callTargets(ctx: IExecuteFunctions): Target[] {
 	return ctx.getInputData().flatMap((_, itemIndex) => {
 		try {
 			const item = itemParams(ctx, itemIndex, true);
-			return [{ assistantId: item.locatorId('assistantId', 'Assistant'), phone: item.phone(item.get(PHONE_FIELD.name), PHONE_FIELD.displayName) }];
+			return [{ itemIndex, assistantId: item.locatorId('assistantId', 'Assistant'), phone: item.phone(item.get(PHONE_FIELD.name), PHONE_FIELD.displayName) }];
 		} catch {
 			return [];
 		}

@@ -19,6 +19,8 @@ export interface EarlierCall {
 export interface Target {
 	assistantId: number;
 	phone: string;
+	/** set in the batch's list of targets */
+	itemIndex?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -41,20 +43,34 @@ export async function checkRecentCalls(
 	const assistantId = recent.scope === 'assistant' ? target.assistantId : undefined;
 	const since = rulesClock.now() - recent.windowMs;
 	const key = `recent-calls|${assistantId ?? 'any'}|${recent.windowMs}`;
-	const history = await lookup.once(key, async (api) => {
-		const numbers = [...new Set(targetsOf(api.ctx).filter((t) => assistantId === undefined || t.assistantId === assistantId).map((t) => t.phone))];
-		return await readHistory(api, { assistantId, numbers, since });
+	const batch = await lookup.once(key, async (api) => {
+		const targets = targetsOf(api.ctx).filter((t) => assistantId === undefined || t.assistantId === assistantId);
+		const numbers = [...new Set(targets.map((t) => t.phone))];
+		return { history: await readHistory(api, { assistantId, numbers, since }), firstItemOf: firstItems(targets) };
 	});
-	const earlier = history.get(target.phone);
-	if (!earlier) return rules;
-	return {
-		...rules,
-		skip: {
-			...skipped(target.phone, 'called_recently', `Called ${hoursAgo(earlier.at)} ago (call ${earlier.id}, ${earlier.status})`),
-			earlier_call: { id: earlier.id, status: earlier.status, created_at: earlier.created_at },
-			allowed_from: new Date(earlier.at + recent.windowMs).toISOString(),
-		},
-	};
+	const earlier = batch.history.get(target.phone);
+	if (earlier) {
+		return {
+			...rules,
+			skip: {
+				...skipped(target.phone, 'called_recently', `Called ${hoursAgo(earlier.at)} ago (call ${earlier.id}, ${earlier.status})`),
+				earlier_call: { id: earlier.id, status: earlier.status, created_at: earlier.created_at },
+				allowed_from: new Date(earlier.at + recent.windowMs).toISOString(),
+			},
+		};
+	}
+	// The same number twice in one batch: the first item calls it, a later one would call again within the window.
+	const first = batch.firstItemOf.get(target.phone);
+	if (first !== undefined && first < lookup.itemIndex) {
+		return { ...rules, skip: { ...skipped(target.phone, 'called_recently', `Item ${first} of this batch calls this number`), earlier_item: first } };
+	}
+	return rules;
+}
+
+function firstItems(targets: Target[]): Map<string, number> {
+	const first = new Map<string, number>();
+	for (const target of targets) if (target.itemIndex !== undefined && !first.has(target.phone)) first.set(target.phone, target.itemIndex);
+	return first;
 }
 
 /**
