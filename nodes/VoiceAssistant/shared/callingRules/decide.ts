@@ -5,7 +5,7 @@ import { timeZonesOf } from '../timeZones';
 import { describeLocal } from '../timeZones/localTime';
 import { rulesClock } from './clock';
 import { readDoNotCall } from './doNotCall';
-import { HORIZON_DAYS, nextOpening } from './hours';
+import { HORIZON_DAYS, nextOpeningShared } from './hours';
 import { readCallingHours } from './hoursFields';
 import { readRecentCallRule, type RecentCallRule } from './recentCalls';
 
@@ -39,7 +39,7 @@ export function decideRules(item: ItemParams, phone: string, field: string, offe
 		const zones = timeZonesOf(phone);
 		if (zones.length === 0) throw item.fail(field, `${phone}: no time zone is known for this number, so Calling Hours cannot be checked`);
 		const now = rulesClock.now();
-		const opening = nextOpening(now, zones, hours.window);
+		const opening = nextOpeningShared(now, zones, hours.window);
 		decision = { zones };
 		if (opening !== now) {
 			const when = opening === undefined ? `it is not within the hours in all of its time zones (${zones.join(', ')}) at any time in the next ${HORIZON_DAYS} days` : `it may be contacted from ${describeLocalAll(opening, zones)}`;

@@ -57,3 +57,22 @@ export function nextOpening(now: number, zones: readonly string[], window: Calli
 	}
 	return undefined;
 }
+
+const remembered = new Map<string, number | undefined>();
+const REMEMBERED_MAX = 256;
+
+/**
+ * nextOpening for a batch: items with the same zones and window share one computation per minute
+ * (300 toll-free numbers, 42 zones each, would otherwise take seconds). Exact: windows and zone
+ * offsets are whole minutes, so whether the window is open does not change within a minute.
+ */
+export function nextOpeningShared(now: number, zones: readonly string[], window: CallingWindow): number | undefined {
+	const minute = Math.floor(now / 60_000) * 60_000;
+	const key = [minute, zones.join(','), [...window.days].sort().join(''), window.from, window.to, [...window.holidays].sort().join(',')].join('|');
+	if (!remembered.has(key)) {
+		if (remembered.size >= REMEMBERED_MAX) remembered.delete(remembered.keys().next().value as string);
+		remembered.set(key, nextOpening(minute, zones, window));
+	}
+	const opening = remembered.get(key);
+	return opening === minute ? now : opening;
+}
