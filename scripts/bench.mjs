@@ -2,7 +2,7 @@
 // Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
 // with the sandbox in the same process, so the clients it compares share one machine:
 //
-//   npm run bench                   all figures (about 19 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~5)
+//   npm run bench                   all figures (about 21 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~5, P8 ~2)
 //   npm run bench -- p1 p1b         only these (P1b: three processes sharing one token)
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
 //   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
@@ -26,6 +26,7 @@ const FIGURES = {
 	p4: { file: 'bench/p4-cold-start.ts', quick: { BENCH_P4_RUNS: '5' }, needsBuild: true },
 	p5: { file: 'bench/p5-wait.ts', quick: { BENCH_P5_CALLS: '20', BENCH_P5_LEADS: '20' } },
 	p6: { file: 'bench/p6-default-speed.ts', quick: { BENCH_P6_COUNT: '500', BENCH_P6_ROUNDS: '1', BENCH_P6_SCALE: '200,2000' } },
+	p8: { file: 'bench/p8-history.ts', quick: { BENCH_P8_COUNT: '60' } },
 	p7: { file: 'bench/p7-trigger-load.mjs', quick: { BENCH_P7_COUNT: '100', BENCH_P7_ROUNDS: '2' }, needsBuild: true },
 };
 

@@ -2,10 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { assistantLocator, phoneField, variablesFields } from '../../shared/fields';
 import { writeAnswer } from '../../engine/answers';
-import type { Operation, Prepared } from '../../engine/operation';
+import type { Api, Operation, Prepared } from '../../engine/operation';
 import { abandonSnapshot, snapshotBeforeCall, waitForCallEnd, type CallSnapshot } from './wait';
 import { AUTOMATIC_CALLS_IN_PROGRESS, readMaxWaitMs, waitFields } from './wait/fields';
 import { asObject } from '../../shared/objects';
+// Calling rules (#20): decided in prepare/resolve, applied in send, shown in output.
+import { callRuleFields, localTimeFields, sendUnderRules, type Held, type RuleDecision } from '../callingRules';
+import { decideCallRules, resolveCallRules } from './rules';
 
 interface MakeCall extends Prepared {
 	assistantId: number;
@@ -13,6 +16,7 @@ interface MakeCall extends Prepared {
 	variables?: IDataObject;
 	/** set when Wait for Call to End is on */
 	maxWaitMs?: number;
+	rules: RuleDecision;
 }
 
 /** What the send step did: the platform's answer, and what was known before the call (to find it later). */
@@ -44,6 +48,7 @@ export const operation: Operation<MakeCall> = {
 		phoneField({ name: 'phoneNumber', displayName: 'Customer Phone Number', required: true, description: 'The number to call; sent in E.164 format' }),
 		...variablesFields('Values the assistant can use in this call, e.g. customer_name.'),
 		...waitFields,
+		...callRuleFields,
 	],
 	// A waiting item holds its call for minutes: fewer at once than the automatic ceiling.
 	automaticLimit: ({ maxWaitMs }) => (maxWaitMs === undefined ? undefined : AUTOMATIC_CALLS_IN_PROGRESS),
@@ -58,37 +63,38 @@ export const operation: Operation<MakeCall> = {
 			phone,
 			variables,
 			maxWaitMs: readMaxWaitMs(item),
+			rules: decideCallRules(item, phone),
 			request: { method: 'POST', path: '/user/make_call', body, notFound: `Assistant ${assistantId}` },
 		};
 	},
-	async send({ assistantId, phone, maxWaitMs, request }, api): Promise<Placed> {
-		if (maxWaitMs === undefined) return { answer: await api.request(request) };
-		const snapshot = await snapshotBeforeCall(api.ctx, { assistantId, phoneNumber: phone, itemIndex: api.itemIndex });
-		let placed = false;
-		try {
-			const answer = await api.request(request);
-			placed = true;
-			return { answer, snapshot };
-		} finally {
-			if (!placed) abandonSnapshot(snapshot);
-		}
+	async resolve(prepared, lookup) {
+		return { ...prepared, rules: await resolveCallRules(prepared.rules, { assistantId: prepared.assistantId, phone: prepared.phone }, lookup) };
 	},
-	async output(sent, { assistantId, phone, variables, maxWaitMs }, api) {
-		const { answer, snapshot } = sent as Placed;
+	async send(prepared, api): Promise<Held<Placed>> {
+		return await sendUnderRules(prepared.rules, api, async () => await placeCall(prepared, api));
+	},
+	async output(sent, { assistantId, phone, variables, maxWaitMs, rules }, api) {
+		const held = sent as Held<Placed>;
+		if (!held.sent) return [held.skip];
+		const { answer, snapshot } = held.answer;
 		const { data, message, ...rest } = writeAnswer(answer);
 		const extra = asObject(data);
+		const localTime = localTimeFields(rules, held.sentAt);
 		if (snapshot && maxWaitMs !== undefined) {
 			const callId = Number(extra.call_id ?? rest.call_id ?? extra.id);
 			return [
-				await waitForCallEnd(api.ctx, {
-					assistantId,
-					phoneNumber: phone,
-					callId: Number.isInteger(callId) && callId > 0 ? callId : undefined,
-					snapshot,
-					maxWaitMs,
-					itemIndex: api.itemIndex,
-					inputVariables: variables,
-				}),
+				{
+					...(await waitForCallEnd(api.ctx, {
+						assistantId,
+						phoneNumber: phone,
+						callId: Number.isInteger(callId) && callId > 0 ? callId : undefined,
+						snapshot,
+						maxWaitMs,
+						itemIndex: api.itemIndex,
+						inputVariables: variables,
+					})),
+					...localTime,
+				},
 			];
 		}
 		return [
@@ -99,7 +105,22 @@ export const operation: Operation<MakeCall> = {
 				...rest,
 				...extra,
 				message: typeof message === 'string' ? message : 'Call initiated successfully',
+				...localTime,
 			},
 		];
 	},
 };
+
+/** The send step itself: with Wait for Call to End, a snapshot of the number's calls first. */
+async function placeCall({ assistantId, phone, maxWaitMs, request }: MakeCall, api: Api): Promise<Placed> {
+	if (maxWaitMs === undefined) return { answer: await api.request(request) };
+	const snapshot = await snapshotBeforeCall(api.ctx, { assistantId, phoneNumber: phone, itemIndex: api.itemIndex });
+	let placed = false;
+	try {
+		const answer = await api.request(request);
+		placed = true;
+		return { answer, snapshot };
+	} finally {
+		if (!placed) abandonSnapshot(snapshot);
+	}
+}

@@ -4,6 +4,8 @@ import { campaignLocator, phoneField, variablePairsField, variablesFields } from
 import { writeResult } from '../../engine/answers';
 import { pairsToObject, parseJsonObject, requireBoolean } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';
+// Do Not Call (#20): decided in prepare, applied in send.
+import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../callingRules';
 import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
@@ -66,18 +68,23 @@ interface ContactInput {
 	variablesJson?: unknown;
 }
 
-/** POST /user/lead → {message, data: Lead}. */
-export const operation: Operation<Prepared> = {
+interface CreateLead extends Prepared {
+	rules: RuleDecision;
+}
+
+/** POST /user/lead → {message, data: Lead}. A number on the Do Not Call list never becomes a lead (the campaign would call it). */
+export const operation: Operation<CreateLead> = {
 	value: 'create',
 	name: 'Create',
 	description: 'Add a lead (a contact to call) to a campaign',
 	action: 'Create a lead',
 	defaultCountry: true,
 	write: { mayHaveHappened: 'the lead may have been created', done: ['lead created', 'leads created'] },
-	fields,
+	fields: [...fields, ...doNotCallFields],
 	prepare(item) {
 		const campaignId = item.locatorId('campaignId', 'Campaign');
-		const body: IDataObject = { phone_number: item.phone(item.get('phoneNumber'), 'Phone Number'), campaign_id: campaignId };
+		const phone = item.phone(item.get('phoneNumber'), 'Phone Number');
+		const body: IDataObject = { phone_number: phone, campaign_id: campaignId };
 		const variables = item.variables();
 		if (variables) body.variables = variables;
 		const additional = item.get('additionalFields', {}) as IDataObject;
@@ -87,9 +94,10 @@ export const operation: Operation<Prepared> = {
 		}
 		const contacts = ((additional.secondaryContacts as IDataObject | undefined)?.contacts ?? []) as ContactInput[];
 		if (contacts.length > 0) body.secondary_contacts = contacts.map((contact, index) => secondaryContact(item, contact, index));
-		return { request: { method: 'POST', path: '/user/lead', body, notFound: `Campaign ${campaignId}` } };
+		return { rules: decideRules(item, phone, 'Phone Number'), request: { method: 'POST', path: '/user/lead', body, notFound: `Campaign ${campaignId}` } };
 	},
-	output: (answer) => [writeResult(answer)],
+	send: async ({ rules, request }, api) => await sendUnderRules(rules, api, async () => await api.request(request)),
+	output: (sent) => outputUnderRules(sent, (answer) => [writeResult(answer)]),
 };
 
 function secondaryContact(item: ItemParams, contact: ContactInput, index: number): IDataObject {

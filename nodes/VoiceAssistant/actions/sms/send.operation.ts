@@ -7,6 +7,8 @@ import { estimateSegments } from '../../shared/sms';
 import { charCount, requireText, shown } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';
 import type { Operation, Prepared } from '../../engine/operation';
+// Calling rules (#20): Calling Hours and Do Not Call, decided in prepare, applied in send.
+import { decideRules, localTimeFields, messageRuleFields, sendUnderRules, type Held, type RuleDecision } from '../callingRules';
 
 const fields: INodeProperties[] = [
 	{
@@ -35,6 +37,7 @@ const fields: INodeProperties[] = [
 interface SendSms extends Prepared {
 	/** set when "From" was given as a number, to be looked up among the account's numbers */
 	senderNumber?: string;
+	rules: RuleDecision;
 }
 
 /** POST /user/sms {from: phone-number id, to, body} → {message, data: SMS record}; adds the segment estimate. */
@@ -49,7 +52,7 @@ export const operation: Operation<SendSms> = {
 		done: ['SMS sent', 'SMS sent'],
 		agent: { reaches: ({ request }) => String(request.body?.to) },
 	},
-	fields,
+	fields: [...fields, ...messageRuleFields],
 	prepare(item) {
 		const to = item.phone(item.get('to'), 'To');
 		const text = requireText(item.node, item.get('body'), item.where('Message'));
@@ -59,6 +62,7 @@ export const operation: Operation<SendSms> = {
 		const sender = readSender(item);
 		return {
 			senderNumber: sender.number,
+			rules: decideRules(item, to, 'To', { hours: true }),
 			request: { method: 'POST', path: '/user/sms', body: { from: sender.id ?? 0, to, body: text } },
 		};
 	},
@@ -70,9 +74,14 @@ export const operation: Operation<SendSms> = {
 		if (!match) throw lookup.fail('From', `${prepared.senderNumber} is not one of your phone numbers`);
 		return { ...prepared, request: { ...prepared.request, body: { ...prepared.request.body, from: Number(match.id) } } };
 	},
-	output(answer, { request }) {
+	async send({ rules, request }, api): Promise<Held<unknown>> {
+		return await sendUnderRules(rules, api, async () => await api.request(request));
+	},
+	output(sent, { request, rules }) {
+		const held = sent as Held<unknown>;
+		if (!held.sent) return [held.skip];
 		const estimate = estimateSegments(String((request.body as IDataObject).body));
-		return [{ ...writeResult(answer), encoding: estimate.encoding, estimated_segments: estimate.segments }];
+		return [{ ...writeResult(held.answer), encoding: estimate.encoding, estimated_segments: estimate.segments, ...localTimeFields(rules, held.sentAt) }];
 	},
 };
 

@@ -2,6 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { requireText } from '../../shared/validate';
 import type { Operation, Prepared } from '../../engine/operation';
+// Do Not Call (#20): decided in prepare, applied in send; a skipped item needs no template or session check.
+import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../callingRules';
 import { acceptedAnswer } from '../../engine/answers';
 import { readRecipient, readSender, recipientField, senderField } from './fields';
 import { readSession, sessionCall, sessionStatus } from './session';
@@ -10,6 +12,7 @@ import { readSession, sessionCall, sessionStatus } from './session';
 const MAX_TEXT = 4096;
 
 interface SendFreeform extends Prepared {
+	rules: RuleDecision;
 	senderId: number;
 	recipient: string;
 }
@@ -43,6 +46,7 @@ export const operation: Operation<SendFreeform> = {
 			required: true,
 			description: `The text to send (at most ${MAX_TEXT} characters)`,
 		},
+		...doNotCallFields,
 	],
 	prepare(item) {
 		const senderId = readSender(item);
@@ -51,10 +55,12 @@ export const operation: Operation<SendFreeform> = {
 		return {
 			senderId,
 			recipient,
+			rules: decideRules(item, recipient, 'Recipient Phone'),
 			request: { method: 'POST', path: '/user/whatsapp/send-freeform', body: { sender_id: senderId, recipient_phone: recipient, message } },
 		};
 	},
 	async resolve(prepared, lookup) {
+		if (prepared.rules.skip) return prepared;
 		const call = sessionCall(prepared.senderId, prepared.recipient);
 		const session = await lookup.once(`session:${prepared.senderId}:${prepared.recipient}`, async (api) => await readSession(api, call));
 		const status = sessionStatus(session);
@@ -68,7 +74,9 @@ export const operation: Operation<SendFreeform> = {
 		return prepared;
 	},
 	async send(prepared, api) {
-		return acceptedAnswer(await api.request(prepared.request), api, prepared.request, 'success', 'send the WhatsApp message');
+		return await sendUnderRules(prepared.rules, api, async () =>
+			acceptedAnswer(await api.request(prepared.request), api, prepared.request, 'success', 'send the WhatsApp message'),
+		);
 	},
-	output: (answer, { recipient }) => [{ recipient_phone: recipient, ...(answer as IDataObject) }],
+	output: (sent, { recipient }) => outputUnderRules<unknown>(sent, (answer) => [{ recipient_phone: recipient, ...(answer as IDataObject) }]),
 };

@@ -3,6 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { optionalText, pairsToObject, requireId, shown } from '../../shared/validate';
 import { listAnswer, acceptedAnswer } from '../../engine/answers';
 import type { Operation, Prepared } from '../../engine/operation';
+// Do Not Call (#20): decided in prepare, applied in send; a skipped item needs no template or session check.
+import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../callingRules';
 import { readRecipient, readSender, recipientField, senderField, templatesPath } from './fields';
 
 const fields: INodeProperties[] = [
@@ -55,6 +57,7 @@ const fields: INodeProperties[] = [
 ];
 
 interface SendTemplate extends Prepared {
+	rules: RuleDecision;
 	senderId: number;
 	templateId: number;
 	variables: IDataObject;
@@ -77,7 +80,7 @@ export const operation: Operation<SendTemplate> = {
 		done: ['template sent', 'templates sent'],
 		agent: { reaches: ({ request }) => String(request.body?.recipient_phone) },
 	},
-	fields,
+	fields: [...fields, ...doNotCallFields],
 	prepare(item) {
 		const senderId = readSender(item);
 		const templateId = requireId(item.node, item.get('templateId'), item.where('Template'));
@@ -91,9 +94,11 @@ export const operation: Operation<SendTemplate> = {
 		const body: IDataObject = { sender_id: senderId, template_id: templateId, recipient_phone: recipient };
 		if (name !== undefined) body.recipient_name = name.trim();
 		if (Object.keys(variables).length > 0) body.variables = variables;
-		return { senderId, templateId, variables, request: { method: 'POST', path: '/user/whatsapp/send', body } };
+		const rules = decideRules(item, recipient, 'Recipient Phone');
+		return { senderId, templateId, variables, rules, request: { method: 'POST', path: '/user/whatsapp/send', body } };
 	},
 	async resolve(prepared, lookup) {
+		if (prepared.rules.skip) return prepared;
 		const { senderId, templateId, variables } = prepared;
 		const call = { method: 'GET' as const, path: templatesPath(senderId), qs: { status: 'all' }, notFound: `WhatsApp sender ${senderId}` };
 		const templates = await lookup.once(`templates:${senderId}`, async (api) => listAnswer(await api.request(call), api, call, 'data'));
@@ -112,7 +117,10 @@ export const operation: Operation<SendTemplate> = {
 		return prepared;
 	},
 	async send(prepared, api) {
-		return acceptedAnswer(await api.request(prepared.request), api, prepared.request, 'success', 'send the WhatsApp template');
+		return await sendUnderRules(prepared.rules, api, async () =>
+			acceptedAnswer(await api.request(prepared.request), api, prepared.request, 'success', 'send the WhatsApp template'),
+		);
 	},
-	output: (answer, { request }) => [{ recipient_phone: (request.body as IDataObject).recipient_phone, ...(answer as IDataObject) }],
+	output: (sent, { request }) =>
+		outputUnderRules<unknown>(sent, (answer) => [{ recipient_phone: (request.body as IDataObject).recipient_phone, ...(answer as IDataObject) }]),
 };
