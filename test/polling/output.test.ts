@@ -136,6 +136,7 @@ describe('Voice Assistant Polling Trigger: output', () => {
 		expect(t.ids(await t.poll())).toEqual([running.id]);
 		expect((await t.poll()).items).toEqual([]);
 		// The list's date filter is in the server's days, not n8n's.
-		expect(t.listRequests().every((query) => query.date_from === undefined || query.date_from <= new Date(t.serverNow + offset).toISOString().slice(0, 10))).toBe(true);
+		const serverDay = new Date(t.serverNow + offset).toISOString().slice(0, 10);
+		expect(t.listRequests().every((query) => query.date_from === undefined || String(query.date_from) <= serverDay)).toBe(true);
 	});
 });
