@@ -27,6 +27,7 @@ const FIGURES = {
 	p5: { file: 'bench/p5-wait.ts', quick: { BENCH_P5_CALLS: '20', BENCH_P5_LEADS: '20' } },
 	p6: { file: 'bench/p6-default-speed.ts', quick: { BENCH_P6_COUNT: '500', BENCH_P6_ROUNDS: '1', BENCH_P6_SCALE: '200,2000' } },
 	p7: { file: 'bench/p7-trigger-load.mjs', quick: { BENCH_P7_COUNT: '100', BENCH_P7_ROUNDS: '2' }, needsBuild: true },
+	p8: { file: 'bench/p8-polling.ts', quick: {} },
 };
 
 const args = process.argv.slice(2);
