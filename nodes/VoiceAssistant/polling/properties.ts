@@ -121,7 +121,7 @@ export const pollingTriggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: 24 },
 				default: 0,
 				description:
-					'On first activation only: also start the workflow for calls that ended this many hours before (0: only calls that end from now on). Later activations go on where the trigger stopped.',
+					"On first activation only: also start the workflow for calls that ended this many hours before the newest call in the list (the platform's clock; 0: only calls that end from now on). Later activations go on where the trigger stopped.",
 			},
 			recordingBinaryField,
 		],
