@@ -46,7 +46,8 @@ export async function pollCalls(this: IPollFunctions): Promise<INodeExecutionDat
 	if (running.has(key)) return null; // the running poll takes what this one would have
 	running.add(key);
 	try {
-		const { ended } = await pollEndedCalls(this, settings);
+		const { ended, pages, thinned } = await pollEndedCalls(this, settings);
+		if (thinned) this.logger.debug(`Voice Assistant Polling Trigger: read ${pages} page(s), the rest at the next poll (rate-limit share or poll time reached)`);
 		const items: INodeExecutionData[] = [];
 		for (const call of ended) if (wanted(settings, call.record)) items.push(await itemFor(this, settings, call.record));
 		return items.length > 0 ? [items] : null;
