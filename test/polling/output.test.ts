@@ -97,6 +97,13 @@ describe('Voice Assistant Polling Trigger: output', () => {
 		expect(t.ids(await t.poll())).toEqual([older.id]);
 	});
 
+	it('an assistant ID that is not a number fails the poll before any request; an empty one means all assistants', async () => {
+		await expect(t.poll({ parameters: { assistantId: { __rl: true, mode: 'id', value: '0x10' } } })).rejects.toThrow('"0x10" is not a valid assistant ID');
+		expect(t.listRequests()).toEqual([]);
+		await t.poll({ activationPoll: true, parameters: { assistantId: { __rl: true, mode: 'id', value: ' ' } } });
+		expect(t.listRequests()[0].assistant_id).toBeUndefined();
+	});
+
 	it('Fetch Test Event without any finished call says so', async () => {
 		await expect(t.poll({ mode: 'manual', parameters: { assistantId: { __rl: true, mode: 'id', value: '4' } } })).rejects.toThrow(
 			'No finished call matches the trigger yet',
