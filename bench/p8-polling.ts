@@ -29,6 +29,8 @@ interface Load {
 	callsPerMinute: number;
 	/** minutes of load before n8n's first poll after its activation (a downtime to catch up) */
 	downMinutes: number;
+	/** one call stays "in progress" for ever (a platform fault): the polls read down to it until they give it up */
+	stuckCall?: boolean;
 }
 
 const LOADS: Load[] = [
@@ -36,6 +38,7 @@ const LOADS: Load[] = [
 	{ name: 'busy (2 calls / min)', callsPerMinute: 2, downMinutes: 0 },
 	{ name: 'campaign (10 calls / min)', callsPerMinute: 10, downMinutes: 0 },
 	{ name: 'catch-up after 1 h down (600 calls)', callsPerMinute: 10, downMinutes: 60 },
+	{ name: 'campaign, one call stuck in progress', callsPerMinute: 10, downMinutes: 0, stuckCall: true },
 ];
 
 function addCall(sb: Sandbox, at: number, lastsMs: number): Call {
@@ -82,6 +85,7 @@ async function runLoad(sb: Sandbox, load: Load): Promise<BenchRow> {
 	const credentials = { apiToken: sb.tokens.alice, baseUrl: sb.baseUrl };
 	const poll = async (activationPoll = false) => (await runPoll(node, { parameters, credentials, staticData: memory, activationPoll })).items;
 	await poll(true);
+	if (load.stuckCall) addCall(sb, server + 1000, Infinity);
 	const running: Array<{ call: Call; endsAt: number }> = [];
 	const ended = new Set<number>();
 	/** per call: the minute it ended in, and the minute of the poll that emitted it */

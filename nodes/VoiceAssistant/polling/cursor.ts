@@ -23,8 +23,12 @@ export const CURSOR_VERSION = 1;
  * timestamps in whole seconds) is still seen.
  */
 export const RESCAN_MS = 2 * MINUTE;
-/** A call still in progress this long after the newest call was created is no longer followed (calls last at most 20 minutes). */
-export const FOLLOW_MS = 2 * HOUR;
+/**
+ * A call still in progress this long after the newest call was created is no longer followed. Calls
+ * last at most 20 minutes (max_call_duration); one stuck in progress keeps every sweep reading down
+ * to it, so the bound is also what such a call can cost.
+ */
+export const FOLLOW_MS = HOUR;
 /** After a downtime, calls created more than this before the newest call are not caught up. */
 export const CATCH_UP_MS = 24 * HOUR;
 /** Most call ids remembered as dealt with (each with its creation time; about 20 bytes in the static data). */
