@@ -147,3 +147,21 @@ describe('Voice Assistant Polling Trigger: output', () => {
 		expect(t.listRequests().every((query) => query.date_from === undefined || String(query.date_from) <= serverDay)).toBe(true);
 	});
 });
+
+describe('Voice Assistant Polling Trigger: a list in another order', () => {
+	const t = usePollingSandbox();
+
+	it('fails the poll with the reason instead of missing calls', async () => {
+		const pagination = jest.requireActual<typeof import('../../sandbox/pagination')>('../../sandbox/pagination');
+		const original = pagination.paginate;
+		const spy = jest.spyOn(pagination, 'paginate').mockImplementation((items, ...rest) => original([...items].reverse(), ...rest));
+		try {
+			t.startCall();
+			t.serverNow += MINUTE;
+			t.startCall();
+			await expect(t.poll({ activationPoll: true })).rejects.toThrow('The call list is not ordered newest first');
+		} finally {
+			spy.mockRestore();
+		}
+	});
+});

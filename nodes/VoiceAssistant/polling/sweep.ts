@@ -4,7 +4,7 @@
  * returns the calls that ended. The cursor is worked on as a copy and written back to the node's
  * static data at the end, so a poll that fails before taking any page leaves it as it was.
  */
-import { deepCopy } from 'n8n-workflow';
+import { NodeOperationError, deepCopy } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../shared/limits';
@@ -48,6 +48,19 @@ export function readPage(ctx: IPollFunctions, answer: unknown, page: number): { 
 	else if ('next_page_url' in envelope) last = envelope.next_page_url === null || envelope.next_page_url === '';
 	else last = records.length < PER_PAGE;
 	return { records, info: { last, total: Number.isFinite(total) ? total : undefined } };
+}
+
+/**
+ * The sweep relies on the list's order, newest call first (the platform's and the sandbox's order;
+ * the reference does not say). A list in another order would end the sweep at its first old call
+ * and miss the rest, so it fails the poll with the reason instead.
+ */
+function assertNewestFirst(ctx: IPollFunctions, calls: ListedCall[]): void {
+	const times = calls.map((call) => call.created).filter((time): time is number => time !== undefined);
+	if (times.every((time, i) => i === 0 || time <= times[i - 1])) return;
+	throw new NodeOperationError(ctx.getNode(), 'The call list is not ordered newest first, so the polling trigger cannot follow it', {
+		description: `GET ${ENDPOINT} answered calls created in another order. Use the Voice Assistant Trigger (webhook) with this platform host.`,
+	});
 }
 
 function pollTimeMs(ctx: IPollFunctions): number {
@@ -94,6 +107,7 @@ export async function pollEndedCalls(ctx: IPollFunctions, settings: PollSettings
 		const answer = settled.body;
 		const { records, info } = readPage(ctx, answer, sweep.page);
 		const calls = records.map(listedCall).filter((call): call is ListedCall => call !== undefined);
+		assertNewestFirst(ctx, calls);
 		const outcome = takePage(cursor, calls, info);
 		result.pages += 1;
 		result.ended.push(...outcome.ended);
