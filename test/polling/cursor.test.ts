@@ -42,7 +42,7 @@ describe('polling cursor', () => {
 		expect(cursor.open).toEqual({});
 	});
 
-	it(`follows a call in progress for ${FOLLOW_MS / HOUR} hours after newer calls began, then gives it up (logged)`, () => {
+	it(`follows a call in progress for ${FOLLOW_MS / HOUR} h after newer calls began, then gives it up (logged)`, () => {
 		const cursor = newCursor('f', 0);
 		sweep(cursor, [call(1, T, undefined)]);
 		const later = T + FOLLOW_MS + 60_000;
@@ -53,7 +53,7 @@ describe('polling cursor', () => {
 		expect(cursor.floor).toBe(later - RESCAN_MS);
 	});
 
-	it(`catches up at most ${CATCH_UP_MS / HOUR} hours after a long downtime`, () => {
+	it(`catches up at most ${CATCH_UP_MS / HOUR} h after a long downtime`, () => {
 		const cursor = newCursor('f', 0);
 		sweep(cursor, [call(1, T, T)]);
 		const back = T + 3 * CATCH_UP_MS;

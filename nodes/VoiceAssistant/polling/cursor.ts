@@ -34,6 +34,8 @@ export const CATCH_UP_MS = 24 * HOUR;
 /** Most call ids remembered as dealt with (each with its creation time; about 20 bytes in the static data). */
 export const MAX_REMEMBERED = 5000;
 
+const hours = (ms: number) => `${ms / HOUR} hour${ms === HOUR ? '' : 's'}`;
+
 /** A walk of the list from the top down to the floor; it may take several polls (thinned). */
 export interface Sweep extends IDataObject {
 	page: number;
@@ -179,7 +181,7 @@ function startFloor(cursor: CallCursor, sweep: Sweep, calls: ListedCall[], outco
 	}
 	const newestCreated = Math.max(...calls.map((call) => call.created ?? -Infinity));
 	if (sweep.floor !== null && Number.isFinite(newestCreated) && sweep.floor < newestCreated - CATCH_UP_MS) {
-		outcome.givenUp.push(`calls created more than ${CATCH_UP_MS / HOUR} hours before the newest one (n8n was not polling for longer than that)`);
+		outcome.givenUp.push(`calls created more than ${hours(CATCH_UP_MS)} before the newest one (n8n was not polling for longer than that)`);
 		sweep.floor = newestCreated - CATCH_UP_MS;
 	}
 }
@@ -197,7 +199,7 @@ function finishSweep(cursor: CallCursor, sweep: Sweep): string[] {
 	for (const [id, created] of Object.entries(cursor.open)) {
 		if (created < cursor.top - FOLLOW_MS) {
 			delete cursor.open[id];
-			givenUp.push(`call ${id}, still in progress ${FOLLOW_MS / HOUR} hours after newer calls began`);
+			givenUp.push(`call ${id}, still in progress ${hours(FOLLOW_MS)} after newer calls began`);
 		}
 	}
 	let floor = cursor.top - RESCAN_MS;
