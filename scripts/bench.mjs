@@ -28,6 +28,7 @@ const FIGURES = {
 	p6: { file: 'bench/p6-default-speed.ts', quick: { BENCH_P6_COUNT: '500', BENCH_P6_ROUNDS: '1', BENCH_P6_SCALE: '200,2000' } },
 	p8: { file: 'bench/p8-history.ts', quick: { BENCH_P8_COUNT: '60' } },
 	p7: { file: 'bench/p7-trigger-load.mjs', quick: { BENCH_P7_COUNT: '100', BENCH_P7_ROUNDS: '2' }, needsBuild: true },
+	p9: { file: 'bench/p9-polling.ts', quick: {} },
 };
 
 const args = process.argv.slice(2);

@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -10,7 +11,7 @@ import { credentialKey, platformTarget } from '../shared/platforms';
 
 export const CREDENTIAL_TYPE = 'voiceAssistantApi';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 /** Where a context's requests go: its credential, read once, and what shared/platforms.ts makes of it. */
 export interface RequestTarget {

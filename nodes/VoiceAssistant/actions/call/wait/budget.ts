@@ -17,11 +17,15 @@ interface Window {
 export class PollBudget {
 	private sent: number[] = [];
 
-	constructor(private readonly pacer: Pacer) {}
+	/** share: the part of every window this log may take (the polling trigger keeps to less than waiting calls). */
+	constructor(
+		private readonly pacer: Pacer,
+		private readonly share = POLL_SHARE,
+	) {}
 
 	/** Average spacing the share allows: the shortest sensible poll interval. */
 	spacingMs(): number {
-		return Math.max(...this.windows().map((window) => window.ms / allowance(window.limit)));
+		return Math.max(...this.windows().map((window) => window.ms / allowance(window.limit, this.share)));
 	}
 
 	/** How long until one more poll fits into every window (0: now). */
@@ -29,7 +33,7 @@ export class PollBudget {
 		let wait = 0;
 		for (const window of this.windows()) {
 			const inWindow = this.sent.filter((at) => at > now - window.ms);
-			const allowed = allowance(window.limit);
+			const allowed = allowance(window.limit, this.share);
 			if (inWindow.length >= allowed) wait = Math.max(wait, inWindow[inWindow.length - allowed] + window.ms - now);
 		}
 		return wait;
@@ -47,6 +51,6 @@ export class PollBudget {
 	}
 }
 
-function allowance(limit: number): number {
-	return Math.max(1, Math.floor(limit * POLL_SHARE));
+function allowance(limit: number, share: number): number {
+	return Math.max(1, Math.floor(limit * share));
 }

@@ -15,7 +15,7 @@ import { simplifyDelivery } from '../../../shared/callRecord';
  */
 export function finishedCallRecord(
 	call: IDataObject,
-	placed: { assistantId: number; inputVariables?: IDataObject },
+	placed: { assistantId: number | undefined; inputVariables?: IDataObject },
 ): IDataObject {
 	const simple = simplifyDelivery({
 		id: call.id,

@@ -1,0 +1,121 @@
+/**
+ * One poll of the call list: continues (or starts) the cursor's sweep, one page after the other,
+ * while the polling share of the rate limit (budget.ts) and n8n's time for the poll allow, and
+ * returns the calls that ended. The cursor is worked on as a copy and written back to the node's
+ * static data at the end, so a poll that fails before taking any page leaves it as it was.
+ */
+import { NodeOperationError, deepCopy } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { PAGE_SIZE } from '../shared/limits';
+import { unexpectedAnswerError } from '../transport/errors';
+import { apiRequest } from '../transport/request';
+import { requestTarget } from '../transport/target';
+import { pollingBudget } from './budget';
+import { pollingClock } from './clock';
+import { currentSweep, listedCall, newCursor, storedCursor, takePage, type CallCursor, type ListedCall, type PageInfo } from './cursor';
+import { dateFromFilter } from './serverTime';
+import { filterSignature, type PollSettings } from './settings';
+
+/** Where the cursor lives in the node's static data. */
+export const CURSOR_KEY = 'callCursor';
+const ENDPOINT = '/user/calls';
+const PER_PAGE = PAGE_SIZE.calls.max;
+/** n8n abandons a poll after its poll budget (5 minutes by default); stop reading pages well before. */
+const TIME_SHARE = 0.5;
+
+export interface PollResult {
+	ended: ListedCall[];
+	/** pages read by this poll */
+	pages: number;
+	/** the sweep goes on at the next poll (this one reached its share of the rate limit or its time) */
+	thinned: boolean;
+}
+
+/** The records of one page and what its envelope says about the next. */
+export function readPage(ctx: IPollFunctions, answer: unknown, page: number): { records: IDataObject[]; info: PageInfo } {
+	// Some deployments answer a list with a bare array: the whole list, one page.
+	if (Array.isArray(answer)) return { records: answer as IDataObject[], info: { last: true } };
+	const envelope = answer as IDataObject | null | undefined;
+	if (envelope === null || typeof envelope !== 'object' || !Array.isArray(envelope.data)) {
+		throw unexpectedAnswerError({ node: ctx.getNode(), method: 'GET', endpoint: ENDPOINT }, 'a page of records (a "data" list)', answer);
+	}
+	const records = envelope.data as IDataObject[];
+	const lastPage = Number(envelope.last_page);
+	const total = Number(envelope.total);
+	let last: boolean;
+	if (Number.isFinite(lastPage) && lastPage > 0) last = page >= lastPage;
+	else if ('next_page_url' in envelope) last = envelope.next_page_url === null || envelope.next_page_url === '';
+	else last = records.length < PER_PAGE;
+	return { records, info: { last, total: Number.isFinite(total) ? total : undefined } };
+}
+
+/**
+ * The sweep relies on the list's order, newest call first (the platform's and the sandbox's order;
+ * the reference does not say). A list in another order would end the sweep at its first old call
+ * and miss the rest, so it fails the poll with the reason instead.
+ */
+function assertNewestFirst(ctx: IPollFunctions, calls: ListedCall[]): void {
+	const times = calls.map((call) => call.created).filter((time): time is number => time !== undefined);
+	if (times.every((time, i) => i === 0 || time <= times[i - 1])) return;
+	throw new NodeOperationError(ctx.getNode(), 'The call list is not ordered newest first, so the polling trigger cannot follow it', {
+		description: `GET ${ENDPOINT} answered calls created in another order. Use the Voice Assistant Trigger (webhook) with this platform host.`,
+	});
+}
+
+function pollTimeMs(ctx: IPollFunctions): number {
+	const withBudget = ctx as { getPollBudgetMs?: () => number };
+	const ms = typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : 300_000;
+	return Number.isFinite(ms) && ms > 0 ? ms * TIME_SHARE : 150_000;
+}
+
+function loadCursor(ctx: IPollFunctions, settings: PollSettings): CallCursor {
+	const signature = filterSignature(settings);
+	const stored = storedCursor(ctx.getWorkflowStaticData('node')[CURSOR_KEY], signature);
+	return stored ? (deepCopy(stored) as CallCursor) : newCursor(signature, settings.includeHours * 3_600_000);
+}
+
+/** Polls the call list and returns the calls that ended since the last poll (not yet filtered). */
+export async function pollEndedCalls(ctx: IPollFunctions, settings: PollSettings): Promise<PollResult> {
+	const cursor = loadCursor(ctx, settings);
+	const budget = pollingBudget((await requestTarget(ctx)).key);
+	const started = pollingClock.now();
+	const timeLimit = pollTimeMs(ctx);
+	const result: PollResult = { ended: [], pages: 0, thinned: false };
+	// The first page of a first activation always goes: it fixes "now" for "start from now".
+	let free = cursor.phase === 'activating' && cursor.since === null;
+	for (;;) {
+		const now = pollingClock.now();
+		if (!free && (budget.waitMs(now) > 0 || now - started > timeLimit)) {
+			result.thinned = true;
+			break;
+		}
+		free = false;
+		budget.take(now);
+		const sweep = currentSweep(cursor);
+		const qs: IDataObject = { ...settings.query, per_page: PER_PAGE, page: sweep.page };
+		if (sweep.floor !== null) qs.date_from = dateFromFilter(sweep.floor);
+		const request = apiRequest.call(ctx, 'GET', ENDPOINT, { qs });
+		// A failed first page fails the poll (n8n reports it); after that, pages already taken stay
+		// taken (their calls are emitted now) and the next poll goes on from here.
+		const settled = result.pages === 0 ? { body: await request } : await request.then((body) => ({ body }), (error: unknown) => ({ error }));
+		if ('error' in settled) {
+			ctx.logger.warn(`Voice Assistant Polling Trigger: reading the call list stopped (${(settled.error as Error).message}); the next poll goes on from here`);
+			result.thinned = true;
+			break;
+		}
+		const answer = settled.body;
+		const { records, info } = readPage(ctx, answer, sweep.page);
+		const calls = records.map(listedCall).filter((call): call is ListedCall => call !== undefined);
+		assertNewestFirst(ctx, calls);
+		const outcome = takePage(cursor, calls, info);
+		result.pages += 1;
+		result.ended.push(...outcome.ended);
+		for (const what of outcome.givenUp) ctx.logger.warn(`Voice Assistant Polling Trigger: no longer followed: ${what}`);
+		if (outcome.sweepDone) break;
+	}
+	ctx.getWorkflowStaticData('node')[CURSOR_KEY] = cursor;
+	// In the order the calls ended (then by id), as the webhook trigger would have received them.
+	result.ended.sort((a, b) => (a.finished ?? 0) - (b.finished ?? 0) || a.id - b.id);
+	return result;
+}
