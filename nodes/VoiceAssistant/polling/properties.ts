@@ -6,7 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { FINAL_CALL_STATES } from '../actions/call/wait/states';
-import { recordingBinaryField, recordingLimitFields } from '../shared/fields';
+import { recordingBinaryField, recordingLimitFields, assistantLocator } from '../shared/fields';
 
 const STATE_NAMES: Record<(typeof FINAL_CALL_STATES)[number], string> = {
 	busy: 'Busy',
@@ -48,27 +48,10 @@ export const pollingTriggerProperties: INodeProperties[] = [
 		description:
 			'Chat conversations cannot be polled: the conversation list says neither whether nor when a conversation ended. Use the Voice Assistant Trigger for Conversation Ended.',
 	},
+	// one assistant, or (left empty) all of them: the same locator as the webhook trigger's, not required
 	{
-		displayName: 'Assistant',
-		name: 'assistantId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		description: 'The assistant whose calls start this workflow. Leave empty for the calls of all assistants.',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchAssistants', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 42',
-				validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'An assistant ID is a number' } }],
-			},
-		],
+		...assistantLocator({ searchListMethod: 'searchAssistants', description: 'The assistant whose calls start this workflow. Leave empty for the calls of all assistants.' }),
+		required: false,
 	},
 	{
 		displayName: 'Simplify',

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { recordingBinaryField, recordingLimitFields } from '../shared/fields';
+import { recordingBinaryField, recordingLimitFields, assistantLocator } from '../shared/fields';
 import { CALL_STATES } from '../shared/limits';
 import { legacyInboundAnswerNotice, legacyRespondFields, respondFields } from './respond';
 
@@ -50,31 +50,7 @@ export const triggerProperties: INodeProperties[] = [
 		],
 		default: 'callEnded',
 	},
-	{
-		displayName: 'Assistant',
-		name: 'assistantId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The assistant whose calls start this workflow',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchAssistants', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 42',
-				validation: [
-					{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'An assistant ID is a number' } },
-				],
-			},
-		],
-	},
+	assistantLocator({ searchListMethod: 'searchAssistants', description: 'The assistant whose calls start this workflow' }),
 	{
 		displayName:
 			"While active, this trigger replaces the assistant's post-call webhook URL. Deactivating it restores the previous webhook settings.",
