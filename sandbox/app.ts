@@ -22,6 +22,7 @@ import type {
 	InboundCallResult,
 	MakeCallAnswer,
 	CallByIdRoute,
+	Generation,
 	RequestLogEntry,
 	SandboxOptions,
 	TranscriptFormat,
@@ -97,6 +98,7 @@ export class SandboxApp implements SandboxHost {
 		this.store.settings.makeCallAnswer = this.opts.makeCallAnswer ?? 'with-call-id';
 		this.store.settings.callByIdRoute = this.opts.callByIdRoute ?? 'served';
 		this.store.settings.clockOffsetMs = this.opts.clockOffsetMs ?? 0;
+		for (const user of this.store.users) user.generation = this.opts.generation ?? 'reference';
 	}
 
 	get recordingsOrigin(): string {
@@ -172,6 +174,14 @@ export class SandboxApp implements SandboxHost {
 
 	setCallByIdRoute(route: CallByIdRoute): void {
 		this.store.settings.callByIdRoute = route;
+	}
+
+	setGeneration(generation: Generation, userId?: number): void {
+		const users = userId === undefined ? this.store.users : [this.store.user(userId)];
+		for (const user of users) {
+			if (!user) throw new Error(`No user ${userId}`);
+			user.generation = generation;
+		}
 	}
 
 	setClockOffset(ms: number): void {

@@ -2,7 +2,7 @@
  * Stored records. Timestamps are epoch milliseconds; serialize.ts formats them per resource
  * (leads/SMS/calls `YYYY-MM-DD HH:MM:SS`, assistants/campaigns ISO 8601 with microseconds).
  */
-import type { WebhookResponse } from './types';
+import type { Generation, WebhookResponse } from './types';
 
 export interface User {
 	id: number;
@@ -12,6 +12,8 @@ export interface User {
 	/** Tokens that may read but not write (403 on writes). */
 	readOnlyTokens: string[];
 	balance: number;
+	/** Which generation of the classic API this account's host speaks (types.ts). */
+	generation: Generation;
 }
 
 export interface PhoneNumber {

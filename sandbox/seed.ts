@@ -22,9 +22,9 @@ export const USER_IDS = { alice: 1, bob: 2, carol: 3 } as const;
 
 function users(): User[] {
 	return [
-		{ id: 1, name: 'Alice Example', email: 'alice@example.com', token: TOKENS.alice, readOnlyTokens: [TOKENS.aliceReadOnly], balance: 250 },
-		{ id: 2, name: 'Bob Example', email: 'bob@example.com', token: TOKENS.bob, readOnlyTokens: [], balance: 80 },
-		{ id: 3, name: 'Carol Example', email: 'carol@example.com', token: TOKENS.carol, readOnlyTokens: [], balance: 0 },
+		{ id: 1, name: 'Alice Example', email: 'alice@example.com', token: TOKENS.alice, readOnlyTokens: [TOKENS.aliceReadOnly], balance: 250, generation: 'reference' },
+		{ id: 2, name: 'Bob Example', email: 'bob@example.com', token: TOKENS.bob, readOnlyTokens: [], balance: 80, generation: 'reference' },
+		{ id: 3, name: 'Carol Example', email: 'carol@example.com', token: TOKENS.carol, readOnlyTokens: [], balance: 0, generation: 'reference' },
 	];
 }
 

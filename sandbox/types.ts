@@ -29,6 +29,13 @@ export type MakeCallAnswer = 'with-call-id' | 'data-only';
  */
 export type CallByIdRoute = 'served' | 'route-missing' | 'get-missing';
 
+/**
+ * Which generation of the classic API an account's host speaks (platform-facts-2026.md, CONFLICT
+ * entries): 'reference' answers as platform-api.md says; '2026' as Famulor's 2026 docs say (other
+ * write paths and assistant body keys; the reference's forms are refused there, and the other way round).
+ */
+export type Generation = 'reference' | '2026';
+
 export interface SandboxOptions {
 	port?: number;
 	host?: string;
@@ -55,6 +62,8 @@ export interface SandboxOptions {
 	 * call list's date filters, like a platform in another zone or with a wrong clock. Default 0.
 	 */
 	clockOffsetMs?: number;
+	/** The API generation every account speaks (default 'reference'); per account with setGeneration. */
+	generation?: Generation;
 }
 
 export interface RequestLogEntry {
@@ -131,6 +140,8 @@ export interface Sandbox {
 	setMakeCallAnswer(shape: MakeCallAnswer): void;
 	setCallByIdRoute(route: CallByIdRoute): void;
 	setClockOffset(ms: number): void;
+	/** The API generation of one account (userId), or of every account when userId is left out. */
+	setGeneration(generation: Generation, userId?: number): void;
 	store: SandboxStore;
 	simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult>;
 	/** Ends a chat conversation; resolves after the conversation-ended delivery (webhook_response null when no URL is set). */

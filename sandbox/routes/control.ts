@@ -151,6 +151,21 @@ function setClock(ctx: ControlContext): ApiResult {
 	return ok({ message: 'Server clock offset set', settings: ctx.app.store.settings });
 }
 
+/** {generation, token?}: the API generation one account speaks (all accounts without a token). */
+function setGeneration(ctx: ControlContext): ApiResult {
+	const generation = ctx.body.generation;
+	if (generation !== 'reference' && generation !== '2026') return message(422, "generation must be 'reference' or '2026'");
+	const token = ctx.body.token;
+	let userId: number | undefined;
+	if (token !== undefined) {
+		const auth = typeof token === 'string' ? ctx.app.store.userByToken(token) : null;
+		if (!auth) return message(422, 'token names no account');
+		userId = auth.user.id;
+	}
+	ctx.app.setGeneration(generation, userId);
+	return ok({ message: 'API generation set', generations: ctx.app.store.users.map((u) => ({ user_id: u.id, generation: u.generation })) });
+}
+
 export function controlRouter(): Router<ControlHandler> {
 	return new Router<ControlHandler>()
 		.add('GET', '/sandbox/health', (ctx) => ok({ ok: true, baseUrl: ctx.app.baseUrl }))
@@ -182,6 +197,7 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/make-call-answer', setMakeCallAnswer)
 		.add('POST', '/sandbox/call-by-id-route', setCallByIdRoute)
 		.add('POST', '/sandbox/clock', setClock)
+		.add('POST', '/sandbox/generation', setGeneration)
 		.add('GET', '/sandbox/idle', async (ctx) => {
 			await ctx.app.waitForIdle();
 			return ok({ idle: true });
