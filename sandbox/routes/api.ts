@@ -1,5 +1,5 @@
 /** The /api route table. */
-import type { Handler } from '../http';
+import { onlyOn, type Handler } from '../http';
 import { Router } from '../router';
 import {
 	createAssistant,
@@ -29,7 +29,8 @@ export function apiRouter(): Router<Handler> {
 	return new Router<Handler>()
 		.add('POST', '/api/user/lead', createLead)
 		.add('GET', '/api/user/leads', listLeads)
-		.add('PUT', '/api/user/leads/:id', updateLead)
+		.add('PUT', '/api/user/leads/:id', onlyOn('reference', updateLead))
+		.add('PUT', '/api/leads/:id', onlyOn('2026', updateLead))
 		.add('DELETE', '/api/user/leads/:id', deleteLead)
 		.add('GET', '/api/user/campaigns', listCampaigns)
 		.add('POST', '/api/user/campaigns', createCampaign)
@@ -53,7 +54,8 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers)
 		.add('POST', '/api/user/assistants/enable-conversation-ended-webhook', enableConversationEndedWebhook)
 		.add('POST', '/api/user/assistants/disable-conversation-ended-webhook', disableConversationEndedWebhook)
-		.add('POST', '/api/ai/generate-reply', generateReply)
+		.add('POST', '/api/ai/generate-reply', onlyOn('reference', generateReply))
+		.add('POST', '/api/user/ai/generate-reply', onlyOn('2026', generateReply))
 		.add('POST', '/api/conversations', createConversation)
 		.add('GET', '/api/conversations/:uuid', getConversation)
 		.add('POST', '/api/conversations/:uuid/messages', sendMessage)

@@ -115,7 +115,8 @@ export function updateLead(ctx: RouteContext): ApiResult {
 	if (values.status !== undefined) lead.status = values.status as string;
 	if (values.variables !== undefined) lead.variables = { ...lead.variables, ...structuredClone(values.variables as Record<string, unknown>) };
 	lead.updated_at = Date.now();
-	return ok({ message: 'Lead updated successfully' });
+	// The 2026 docs word it differently (platform-facts-2026.md).
+	return ok({ message: ctx.user.generation === '2026' ? 'Lead successfully updated' : 'Lead updated successfully' });
 }
 
 /** DELETE /user/leads/{id}. */

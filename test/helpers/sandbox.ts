@@ -9,6 +9,7 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
 import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
+import { resetForms } from '../../nodes/VoiceAssistant/transport/forms';
 
 export interface UseSandboxOptions extends SandboxOptions {
 	/**
@@ -34,7 +35,11 @@ export function useSandbox(options: UseSandboxOptions = {}): Sandbox {
 		running = await startSandbox({ port: 0, quiet: true, ...sandboxOptions });
 	});
 	beforeEach(() => {
-		if (reset === 'all') running?.reset();
+		// A re-seeded sandbox speaks the reference's generation again: forget which form each account spoke.
+		if (reset === 'all') {
+			running?.reset();
+			resetForms();
+		}
 		else if (reset === 'requests') running?.clearRequests();
 		if (replays) resetReplays();
 		if (pacers) resetPacers();

@@ -3,7 +3,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { fail } from '../shared/validate';
 import { apiRequestAllCursor } from '../transport/cursor';
 import { apiRequestAllPages } from '../transport/paginate';
+import { sendInForm, type RequestForm } from '../transport/forms';
 import { apiRequest } from '../transport/request';
+import { requestTarget } from '../transport/target';
 import type { AnyOperation, Api, ApiCall, Lookup } from './operation';
 import type { RequestOptions } from './requestOptions';
 
@@ -32,16 +34,22 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 					timeoutMs: options.timeoutMs,
 				});
 			}
-			return await apiRequest.call(ctx, call.method, call.path, {
-				body: call.body,
-				qs: call.qs,
-				notFound: call.notFound,
-				itemIndex,
-				timeoutMs: options.timeoutMs,
-				effect: op.write?.mayHaveHappened,
-				beforeSend,
-				observe: batch ? (sample) => batch.concurrency.observe(sample) : undefined,
-			});
+			const send = async (form: RequestForm) =>
+				await apiRequest.call(ctx, form.method, form.path, {
+					body: form.body,
+					qs: call.qs,
+					notFound: call.notFound,
+					itemIndex,
+					timeoutMs: options.timeoutMs,
+					effect: op.write?.mayHaveHappened,
+					beforeSend,
+					observe: batch ? (sample) => batch.concurrency.observe(sample) : undefined,
+				});
+			if (!call.otherForm) return await send(call);
+			const { dialect, ...differences } = call.otherForm;
+			const { key } = await requestTarget(ctx);
+			const reference: RequestForm = { method: call.method, path: call.path, body: call.body };
+			return await sendInForm(key, { dialect, forms: [reference, { ...reference, ...differences }] }, send);
 		},
 	};
 }

@@ -93,6 +93,20 @@ export interface ApiCall {
 	notFound?: string;
 	/** walk the page envelope (Return All / Limit) instead of one request; `cursor`: per_page + next_cursor */
 	paging?: { returnAll: boolean; limit: number; maxPerPage: number; style?: 'page' | 'cursor' };
+	/**
+	 * The same write as hosts of the other API generation spell it (platform-facts-2026.md): sent once
+	 * when the host proves it did not process this form, and remembered per host (transport/forms.ts).
+	 */
+	otherForm?: OtherForm;
+}
+
+/** The 2026 docs' form of a request whose method, path or body differ from the reference's. */
+export interface OtherForm {
+	/** what differs, e.g. 'lead update path' (the key under which the host's form is remembered) */
+	dialect: string;
+	method?: IHttpRequestMethods;
+	path?: string;
+	body?: IDataObject;
 }
 
 export interface Prepared {

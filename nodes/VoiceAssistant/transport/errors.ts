@@ -30,6 +30,14 @@ export function mayHaveHappened(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && uncertainWrites.has(error);
 }
 
+/** The platform's answer behind an HTTP error (status and parsed body), for decisions above the transport. */
+const answers = new WeakMap<object, { status: number; body: unknown }>();
+
+/** The status and body of the answer an HTTP error stands for; undefined for other failures. */
+export function answerOf(error: unknown): { status: number; body: unknown } | undefined {
+	return typeof error === 'object' && error !== null ? answers.get(error) : undefined;
+}
+
 function markUncertain(error: NodeApiError): NodeApiError {
 	uncertainWrites.add(error);
 	return error;
@@ -125,7 +133,9 @@ export function httpError(place: ErrorPlace, status: number, body: unknown): Nod
 		message = serverMessage ?? `The platform rejected the request (HTTP ${status})`;
 		description = typeof data.error === 'string' ? data.error : undefined;
 	}
-	return create(place, (typeof body === 'object' && body ? body : { body }) as JsonObject, message, description ?? where, String(status));
+	const error = create(place, (typeof body === 'object' && body ? body : { body }) as JsonObject, message, description ?? where, String(status));
+	answers.set(error, { status, body });
+	return error;
 }
 
 /** A 5xx for a write: the platform may have acted before failing. */

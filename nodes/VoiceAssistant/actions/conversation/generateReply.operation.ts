@@ -7,7 +7,7 @@ import { acceptedAnswer } from '../../engine/answers';
 import { chatAssistantField, messageField } from './fields';
 
 /**
- * POST /ai/generate-reply (not under /user) {assistant_id, customer_identifier, message, variables?}
+ * POST /ai/generate-reply (not under /user; /user/ai/generate-reply on hosts of the 2026 docs) {assistant_id, customer_identifier, message, variables?}
  * → {success, conversation_id?, customer_identifier, reply, function_calls?, ai_disabled?}. The
  * customer identifier keeps one conversation per customer (an email, a chat user id, a number).
  */
@@ -45,6 +45,8 @@ export const operation: Operation = {
 				path: '/ai/generate-reply',
 				body: { assistant_id: assistantId, customer_identifier: customer, message, ...(variables ? { variables } : {}) },
 				notFound: `Assistant ${assistantId}`,
+				// Moved under /user in the docs of 2026-05-27 (platform-facts-2026.md, "generate-reply path").
+				otherForm: { dialect: 'AI reply path', path: '/user/ai/generate-reply' },
 			},
 		} satisfies Prepared;
 	},

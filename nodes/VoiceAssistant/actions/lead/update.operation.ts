@@ -49,7 +49,7 @@ interface UpdateLead extends Prepared {
 	body: IDataObject;
 }
 
-/** PUT /user/leads/{id} with only the four allowed fields → {message}. */
+/** PUT /user/leads/{id} (PUT /leads/{id} on hosts of the 2026 docs) with only the four allowed fields → {message}. */
 export const operation: Operation<UpdateLead> = {
 	value: 'update',
 	name: 'Update',
@@ -63,7 +63,9 @@ export const operation: Operation<UpdateLead> = {
 		const body = updateBody(item);
 		// A 404 means the lead, or the campaign it is being moved to, does not exist (the description says which).
 		const notFound = body.campaign_id === undefined ? `Lead ${leadId}` : `Lead ${leadId} or Campaign ${String(body.campaign_id)}`;
-		return { leadId, body, request: { method: 'PUT', path: `/user/leads/${leadId}`, body, notFound } };
+		// The 2026 docs move the route out of /user (platform-facts-2026.md, "lead update path").
+		const otherForm = { dialect: 'lead update path', path: `/leads/${leadId}` };
+		return { leadId, body, request: { method: 'PUT', path: `/user/leads/${leadId}`, body, notFound, otherForm } };
 	},
 	output(answer, { leadId, body }) {
 		const { message } = writeAnswer(answer);
