@@ -80,24 +80,28 @@ async function sendKnowing<T>(key: string, targetKey: string, choice: FormChoice
 	const first = choice.forms[firstIndex];
 	const other = choice.forms[1 - firstIndex];
 	const confirmed = spoken.has(key);
-	let firstError: unknown;
-	try {
-		const answer = await send(first);
+	const firstTry = await settle(send(first));
+	if ('answer' in firstTry) {
 		remember(key, firstIndex);
-		return answer;
-	} catch (error) {
-		if (!provesOtherForm(error, first, other, confirmed)) throw error;
-		firstError = error;
+		return firstTry.answer;
 	}
-	try {
-		const answer = await send(other);
+	if (!provesOtherForm(firstTry.error, first, other, confirmed)) throw firstTry.error;
+	const otherTry = await settle(send(other));
+	if ('answer' in otherTry) {
 		remember(key, 1 - firstIndex);
-		return answer;
-	} catch (error) {
-		// Refused in both forms: the first answer is the one that speaks about the record (e.g. "Lead 5 was
-		// not found") unless the second one is as specific (its form was understood and refused for cause).
-		throw provesOtherForm(error, other, first, false) ? firstError : error;
+		return otherTry.answer;
 	}
+	// Refused in both forms: the first answer is the one that speaks about the record (e.g. "Lead 5 was
+	// not found") unless the second one is as specific (its form was understood and refused for cause).
+	throw provesOtherForm(otherTry.error, other, first, false) ? firstTry.error : otherTry.error;
+}
+
+/** A request's answer or its error (the errors are the transport's own NodeApiErrors, passed on as they are). */
+async function settle<T>(pending: Promise<T>): Promise<{ answer: T } | { error: unknown }> {
+	return await pending.then(
+		(answer) => ({ answer }),
+		(error: unknown) => ({ error }),
+	);
 }
 
 /**
