@@ -294,6 +294,27 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 		await closeNode();
 	});
 
+	test('Polling trigger → Fetch Test Event: the newest finished call, and the cursor left alone', async () => {
+		const ndv = await openNode('Call ended (polling)');
+		const finished = new Set(['completed', 'ended', 'ended_by_assistant', 'ended_by_customer', 'busy', 'failed', 'no-answer']);
+		const newest = sandbox.store.calls
+			.filter((c) => c.user_id === alice() && finished.has(c.status))
+			.sort((a, b) => b.created_at - a.created_at || b.id - a.id)[0];
+		assert.ok(newest, 'the sandbox holds a finished call of the user');
+		const button = ndv.locator('[data-test-id=node-execute-button]').first();
+		assert.match(await button.innerText(), /Fetch Test Event/i, 'a polling trigger offers "Fetch Test Event"');
+		await button.click();
+		const output = ndv.locator('[data-test-id=output-panel]');
+		await output.locator('[data-test-id=node-run-status-success]').waitFor();
+		// The item shows the call's own number and the id it has on the platform.
+		await output.getByText(String(newest.client_phone_number)).first().waitFor();
+		const listed = requestsTo(sandbox, 'GET', '/api/user/calls');
+		assert.ok(listed.length >= 1 && listed.length <= 3, `read at most three pages of the call list: ${listed.length}`);
+		assert.equal(sandbox.requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/')).length, 0, 'nothing written');
+		await screenshot('polling-fetch-test-event.png', false);
+		await closeNode();
+	});
+
 	test('Conversation → Create: the assistant list holds the user\'s assistants only', async () => {
 		const ndv = await openNode('Create conversation');
 		const assistants = sandbox.store.assistants.filter((a) => a.user_id === alice());
