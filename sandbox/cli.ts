@@ -1,6 +1,7 @@
 /**
  * npm run sandbox -- --port 4010 [--host 127.0.0.1] [--seed 1] [--call-step-ms 3000] [--no-rate-limit]
- *                    [--time-scale 1] [--precise-reset] [--latency-ms 0] [--transcript string|array] [--quiet]
+ *                    [--time-scale 1] [--precise-reset] [--latency-ms 0] [--transcript string|array]
+ *                    [--generation reference|2026] [--quiet]
  */
 import { startSandbox } from './index';
 import { DOCUMENTED_LIMITS } from './rateLimit';
@@ -24,6 +25,8 @@ function parseArgs(argv: string[]): SandboxOptions {
 		return n;
 	};
 	const transcript = flags.get('transcript');
+	const generation = flags.get('generation');
+	if (generation !== undefined && generation !== 'reference' && generation !== '2026') throw new Error(`--generation is reference or 2026, got ${String(generation)}`);
 	return {
 		port: num('port', 4010),
 		host: typeof flags.get('host') === 'string' ? (flags.get('host') as string) : '127.0.0.1',
@@ -32,6 +35,7 @@ function parseArgs(argv: string[]): SandboxOptions {
 		rateLimit: flags.has('no-rate-limit') ? false : { ...DOCUMENTED_LIMITS, timeScale: num('time-scale', 1), preciseReset: flags.has('precise-reset') },
 		latencyMs: num('latency-ms', 0),
 		webhookTranscript: transcript === 'array' ? 'array' : 'string',
+		generation: generation ?? 'reference',
 		quiet: flags.has('quiet'),
 	};
 }
@@ -46,7 +50,7 @@ async function main(): Promise<void> {
 			`  Base URL:   ${sandbox.baseUrl}`,
 			`  Tokens:     alice=${sandbox.tokens.alice}  bob=${sandbox.tokens.bob}  carol=${sandbox.tokens.carol} (zero balance)`,
 			`              read-only (alice): ${sandbox.tokens.aliceReadOnly}`,
-			`  Rate limit: ${limits} · call step ${opts.callTiming?.stepMs} ms`,
+			`  Rate limit: ${limits} · call step ${opts.callTiming?.stepMs} ms · API generation ${opts.generation}`,
 			`  Control:    ${sandbox.origin}/sandbox/state · /sandbox/requests · /sandbox/faults · /sandbox/recording-requests`,
 			`  Recordings: ${sandbox.recordingsOrigin} (another host: it never needs the token)`,
 		].join('\n'),
