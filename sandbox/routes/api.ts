@@ -3,13 +3,14 @@ import { onlyOn, type Handler } from '../http';
 import { Router } from '../router';
 import {
 	createAssistant,
+	deleteAssistant,
 	listAssistants,
 	listOutboundAssistants,
 	updateAssistant,
 } from './assistants';
 import { getMe } from './account';
 import { deleteCall, getCall, listCalls, makeCall } from './calls';
-import { createCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
+import { createCampaign, deleteCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
 import { createConversation, generateReply, getConversation, listConversations, sendMessage } from './conversations';
 import { createLead, deleteLead, listLeads, updateLead } from './leads';
 import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
@@ -35,6 +36,7 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/campaigns', listCampaigns)
 		.add('POST', '/api/user/campaigns', createCampaign)
 		.add('POST', '/api/user/campaigns/update-status', updateCampaignStatus)
+		.add('DELETE', '/api/user/campaign/:id', deleteCampaign)
 		.add('POST', '/api/user/make_call', makeCall)
 		.add('GET', '/api/user/calls', listCalls)
 		.add('GET', '/api/user/calls/:id', getCall)
@@ -42,6 +44,7 @@ export function apiRouter(): Router<Handler> {
 		.add('POST', '/api/user/sms', sendSms)
 		.add('POST', '/api/user/assistant', createAssistant)
 		.add('PUT', '/api/user/assistant/:id', updateAssistant)
+		.add('DELETE', '/api/user/assistant/:id', deleteAssistant)
 		.add('GET', '/api/user/assistants/get', listAssistants)
 		.add('GET', '/api/user/assistants/outbound', listOutboundAssistants)
 		.add('POST', '/api/user/assistants/enable-inbound-webhook', enableInboundWebhook)

@@ -222,3 +222,11 @@ export function listOutboundAssistants(ctx: RouteContext): ApiResult {
 		.sort((a, b) => a.id - b.id);
 	return ok(items.map(outboundAssistantRecord));
 }
+
+/** DELETE /user/assistant/{id} (2026 docs): gone for good; its calls stay in the history. */
+export function deleteAssistant(ctx: RouteContext): ApiResult {
+	const assistant = ctx.app.store.assistantOf(ctx.user.id, ctx.params.id);
+	if (!assistant) return message(404, 'Assistant not found or does not belong to the authenticated user');
+	assistant.deleted_at = Date.now();
+	return ok({ message: 'Assistant deleted successfully' });
+}

@@ -85,3 +85,14 @@ export function createCampaign(ctx: RouteContext): ApiResult {
 	store.campaigns.push(campaign);
 	return ok({ message: 'Campaign created successfully', data: createdCampaignRecord(campaign) }, 201);
 }
+
+/** DELETE /user/campaign/{id} (2026 docs): stops it, removes its leads, frees its numbers, then the campaign. */
+export function deleteCampaign(ctx: RouteContext): ApiResult {
+	const { store } = ctx.app;
+	const campaign = store.campaignOf(ctx.user.id, ctx.params.id);
+	if (!campaign) return message(404, 'Campaign not found');
+	ctx.app.sim.stopCampaign(campaign);
+	for (const lead of store.leads.filter((l) => l.campaign_id === campaign.id)) store.removeLead(lead);
+	store.campaigns.splice(store.campaigns.indexOf(campaign), 1);
+	return ok({ message: 'Campaign deleted successfully' });
+}

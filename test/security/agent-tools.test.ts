@@ -74,6 +74,8 @@ describe.each(['engine', 'supplyData'] as const)('as a tool (%s path): operation
 			[{ resource: 'call', operation: 'delete', callId: String(call.id) }, /deleting a call cannot be undone/],
 			[{ resource: 'lead', operation: 'delete', leadId: String(lead.id) }, /deleting a lead cannot be undone/],
 			[{ resource: 'campaign', operation: 'start', campaignId: byId(1) }, /starting a campaign has all its leads called, which costs money/],
+			[{ resource: 'campaign', operation: 'delete', campaignId: byId(1) }, /deleting a campaign stops it and removes its leads/],
+			[{ resource: 'assistant', operation: 'delete', assistantId: byId(1) }, /deleting an assistant cannot be undone/],
 		];
 		for (const [parameters, reason] of cases) {
 			const run = await asTool(parameters, [[{}]], mode);
@@ -82,6 +84,8 @@ describe.each(['engine', 'supplyData'] as const)('as a tool (%s path): operation
 		expect(sb.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
 		expect(sb.store.calls.includes(call)).toBe(true);
 		expect(sb.store.leads.includes(lead)).toBe(true);
+		expect(sb.store.campaignOf(sb.users.alice, 1)).toBeDefined();
+		expect(sb.store.assistantOf(sb.users.alice, 1)).toBeDefined();
 	});
 
 	it('with the opt-in switched on, Buy runs', async () => {

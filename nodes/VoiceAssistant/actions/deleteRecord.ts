@@ -16,8 +16,11 @@ export function deleteOperation(options: {
 	/** 'Call', 'Lead': also how a 404 names the record */
 	noun: string;
 	path: string;
+	/** the ID typed in, or a resource locator (From List / By ID) */
 	idField: INodeProperties;
 	description: string;
+	/** why an AI agent needs the user's permission; default: that it cannot be undone */
+	agentNeedsOptIn?: string;
 }): Operation<DeleteRecord> {
 	const { noun, idField } = options;
 	const lower = noun.toLowerCase();
@@ -30,11 +33,14 @@ export function deleteOperation(options: {
 		write: {
 			mayHaveHappened: effect,
 			done: [`${lower} deleted`, `${lower}s deleted`],
-			agent: { needsOptIn: `deleting a ${lower} cannot be undone` },
+			agent: { needsOptIn: options.agentNeedsOptIn ?? `deleting a ${lower} cannot be undone` },
 		},
 		fields: [idField],
 		prepare(item) {
-			const id = requireId(item.node, item.get(idField.name), item.where(idField.displayName));
+			const id =
+				idField.type === 'resourceLocator'
+					? item.locatorId(idField.name, idField.displayName)
+					: requireId(item.node, item.get(idField.name), item.where(idField.displayName));
 			return { id, request: { method: 'DELETE', path: `${options.path}/${id}`, notFound: `${noun} ${id}` } };
 		},
 		output(answer, { id, request }, api) {

@@ -1,5 +1,6 @@
 import type { Resource } from '../../engine/operation';
 import { operation as create } from './create.operation';
+import { operation as deleteAssistant } from './delete.operation';
 import { operation as getMany } from './getMany.operation';
 import { operation as getManyOutbound } from './getManyOutbound.operation';
 import { operation as update } from './update.operation';
@@ -15,6 +16,7 @@ export const resource: Resource = {
 	operations: [
 		create,
 		update,
+		deleteAssistant,
 		getMany,
 		getManyOutbound,
 		enableInboundWebhook,

@@ -1,5 +1,6 @@
 import type { Resource } from '../../engine/operation';
 import { operation as create } from './create.operation';
+import { operation as deleteCampaign } from './delete.operation';
 import { operation as getMany } from './getMany.operation';
 import { operation as start } from './start.operation';
 import { operation as stop } from './stop.operation';
@@ -8,5 +9,5 @@ export const resource: Resource = {
 	value: 'campaign',
 	name: 'Campaign',
 	defaultOperation: 'getMany',
-	operations: [create, getMany, start, stop],
+	operations: [create, deleteCampaign, getMany, start, stop],
 };
