@@ -11,7 +11,7 @@ import {
 import { getMe } from './account';
 import { deleteCall, getCall, listCalls, makeCall } from './calls';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
-import { createConversation, generateReply, getConversation, listConversations, sendMessage } from './conversations';
+import { createConversation, generateReply, getConversation, listConversations, sendMessage, setConversationAi } from './conversations';
 import { createLead, deleteLead, listLeads, updateLead } from './leads';
 import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
 import {
@@ -63,6 +63,8 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/conversations/:uuid', getConversation)
 		.add('POST', '/api/conversations/:uuid/messages', sendMessage)
 		.add('GET', '/api/user/conversations', listConversations)
+		.add('POST', '/api/automate/conversations/:uuid/disable-ai', setConversationAi(false))
+		.add('POST', '/api/automate/conversations/:uuid/enable-ai', setConversationAi(true))
 		.add('GET', '/api/user/whatsapp/senders', listSenders)
 		.add('GET', '/api/user/whatsapp/senders/:id/templates', listTemplates)
 		.add('POST', '/api/user/whatsapp/send', sendTemplate)
