@@ -3,9 +3,11 @@ import type { Assistant, Call, Campaign, Lead, PhoneNumber, SmsRecord } from './
 import type { SandboxStore } from './store';
 import { isoMicros, sqlTime } from './time';
 
-export function assistantRecord(a: Assistant) {
+export function assistantRecord(assistant: Assistant) {
+	const { extras, ...a } = assistant;
 	return {
 		...a,
+		...extras,
 		variables: a.variables,
 		created_at: isoMicros(a.created_at),
 		updated_at: isoMicros(a.updated_at),

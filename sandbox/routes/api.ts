@@ -22,7 +22,7 @@ import {
 	enableInboundWebhook,
 	enablePostCallWebhook,
 } from './webhookSwitches';
-import { listLanguages, listModels, listPhoneNumbers, listVoices } from './reference';
+import { listLanguages, listModels, listPhoneNumbers, listSynthesizerProviders, listTranscriberProviders, listVoices } from './reference';
 import { sendSms } from './sms';
 import { listSenders, listTemplates, sendFreeform, sendTemplate, sessionStatus } from './whatsapp';
 
@@ -54,6 +54,8 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/assistants/models', listModels)
 		.add('GET', '/api/user/assistants/voices', listVoices)
 		.add('GET', '/api/user/assistants/languages', listLanguages)
+		.add('GET', '/api/user/assistants/synthesizer-providers', listSynthesizerProviders)
+		.add('GET', '/api/user/assistants/transcriber-providers', listTranscriberProviders)
 		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers)
 		.add('POST', '/api/user/assistants/enable-conversation-ended-webhook', enableConversationEndedWebhook)
 		.add('POST', '/api/user/assistants/disable-conversation-ended-webhook', disableConversationEndedWebhook)
