@@ -27,19 +27,14 @@ export async function getLanguageIds(this: ILoadOptionsFunctions): Promise<INode
 	return idOptions(languages, (l) => (l.iso_2 ? `${String(l.name)} (${String(l.iso_2)})` : String(l.name)));
 }
 
-/** The language the item is about, when one is chosen by ID on the form (narrows the provider lists). */
-function chosenLanguageId(ctx: ILoadOptionsFunctions): number | undefined {
-	for (const path of ['languageId', 'language_id', 'additionalFields.languageId', 'updateFields.languageId']) {
-		const value = ctx.getCurrentNodeParameter(path);
-		if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
-	}
-	return undefined;
+/** Every provider: the assistant form names its language, not the language's ID, so nothing narrows the list. */
+async function providerOptions(ctx: ILoadOptionsFunctions, kind: 'synthesizer' | 'transcriber'): Promise<INodePropertyOptions[]> {
+	return idOptions(await listOf(ctx, `/user/assistants/${kind}-providers`), (p) => String(p.name));
 }
 
-async function providerOptions(ctx: ILoadOptionsFunctions, kind: 'synthesizer' | 'transcriber'): Promise<INodePropertyOptions[]> {
-	const languageId = chosenLanguageId(ctx);
-	const providers = await listOf(ctx, `/user/assistants/${kind}-providers`, languageId ? { language_id: languageId } : {});
-	return idOptions(providers, (p) => String(p.name));
+/** LLMs by ID (GET /user/assistants/models), e.g. the chat fallback model. */
+export async function getModelIds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return idOptions(await listOf(this, '/user/assistants/models'), (m) => String(m.name));
 }
 
 export async function getSynthesizerProviders(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -165,4 +165,4 @@ export async function getAccountPhoneNumbers(this: ILoadOptionsFunctions): Promi
 }
 
 export { getWhatsAppTemplates, getWhatsAppTemplateVariables } from './whatsapp';
-export { getLanguageIds, getSynthesizerProviders, getTranscriberProviders } from './assistantLists';
+export { getLanguageIds, getModelIds, getSynthesizerProviders, getTranscriberProviders } from './assistantLists';

@@ -25,6 +25,11 @@ export const ASSISTANT_RANGES: Record<string, NumericRange> = {
 	re_engagement_interval: { min: 7, max: 600, integer: true, unit: 'seconds' },
 	max_call_duration: { min: 20, max: 1200, integer: true, unit: 'seconds' },
 	max_silence_duration: { min: 1, max: 120, integer: true, unit: 'seconds' },
+	// 2026 docs
+	turn_detection_threshold: { min: 0, max: 1, integer: false },
+	ringing_time: { min: 1, max: 60, integer: true, unit: 'seconds' },
+	max_initial_silence_duration: { min: 1, max: 120, integer: true, unit: 'seconds' },
+	conversation_inactivity_timeout: { min: 1, max: 1440, integer: true, unit: 'minutes' },
 };
 
 /** Maximum string lengths (request names). */
@@ -33,6 +38,8 @@ export const MAX_LENGTH = {
 	language: 100,
 	llm_model: 100,
 	'end_call_tool.description': 500,
+	reengagement_prompt: 1000,
+	voice_mail_message: 1000,
 	smsBody: 300,
 } as const;
 

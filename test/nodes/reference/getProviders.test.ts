@@ -44,13 +44,11 @@ describe('dropdowns: languages by ID and the providers for the chosen language',
 		expect(languages).toContainEqual({ name: 'German (de)', value: t.sb.store.languages.find((l) => l.name === 'German')!.id, description: expect.any(String) });
 	});
 
-	it.each(['reference', '2026'] as const)('getSynthesizerProviders reads either shape (%s host) and asks for the chosen language', async (generation) => {
+	it.each(['reference', '2026'] as const)('getSynthesizerProviders and getTranscriberProviders read either shape (%s host)', async (generation) => {
 		t.sb.setGeneration(generation);
-		const all = await t.loadOptions('getTranscriberProviders', { resource: 'assistant', operation: 'create' });
-		expect(all.map((o) => o.name)).toEqual(['Azure', 'Deepgram', 'Gladia']);
-		expect(t.requests()[0].query).toEqual({});
-		const forLanguage = await t.loadOptions('getSynthesizerProviders', { resource: 'assistant', operation: 'create', languageId: 7 });
-		expect(t.requests()[1].query).toEqual({ language_id: '7' });
-		expect(forLanguage.map((o) => o.value)).toEqual([2, 1]);
+		const transcribers = await t.loadOptions('getTranscriberProviders', { resource: 'assistant', operation: 'create' });
+		expect(transcribers.map((o) => o.name)).toEqual(['Azure', 'Deepgram', 'Gladia']);
+		const voices = await t.loadOptions('getSynthesizerProviders', { resource: 'assistant', operation: 'create' });
+		expect(voices.map((o) => o.value)).toEqual([2, 3, 1]);
 	});
 });
