@@ -47,6 +47,8 @@ export const PAGE_SIZE = {
 	assistants: { min: 1, max: 100, default: 10 },
 	calls: { min: 1, max: 100, default: 15 },
 	conversations: { min: 1, max: 100, default: 15 },
+	/** 2026 docs (hosts of the reference's generation send every lead at once) */
+	leads: { min: 1, max: 100, default: 15 },
 } as const;
 
 /** SMS billing: characters per segment (GSM-7 text vs text needing Unicode). */
@@ -73,6 +75,9 @@ export const CALL_STATES = [
 ] as const;
 
 export const LEAD_STATES = ['created', 'completed', 'reached-max-retries'] as const;
+
+/** The states the 2026 docs list for leads (a filter of Get Many; the reference's three are among them). */
+export const LEAD_LIST_STATES = ['created', 'scheduled', 'processing', 'completed', 'rescheduled', 'reached-max-retries', 'blacklisted'] as const;
 
 export const CALL_TYPES = ['inbound', 'outbound', 'web'] as const;
 
