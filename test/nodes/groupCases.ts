@@ -2,6 +2,9 @@
  * Folder and Label share their operations (actions/group/): the same cases run for each, against the
  * sandbox, in test/nodes/folder/ and test/nodes/label/ (one file per operation).
  */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { runAsAgentTool } from '../security/agent-harness';
 import { byId, descriptionOf, expectOk, fromList, jsonOf, useNodeSandbox } from './helpers';
 
 export interface GroupCase {
@@ -36,7 +39,7 @@ const sent = (t: ReturnType<typeof useNodeSandbox>) => t.requests().map((r) => `
 
 export function describeGetMany(c: GroupCase): void {
 	const t = useNodeSandbox();
-	const run = (params: Record<string, unknown>) => t.run({ resource: c.kind, operation: 'getMany', ...params });
+	const run = (params: IDataObject) => t.run({ resource: c.kind, operation: 'getMany', ...params });
 
 	describe(`${c.noun} → Get Many`, () => {
 		it('lists the account\'s records with their assistant counts (100 a page)', async () => {
@@ -67,7 +70,7 @@ export function describeGetMany(c: GroupCase): void {
 
 export function describeCreate(c: GroupCase): void {
 	const t = useNodeSandbox();
-	const create = (name: unknown, additionalFields: Record<string, unknown> = {}) => ({ resource: c.kind, operation: 'create', name, additionalFields });
+	const create = (name: string, additionalFields: IDataObject = {}): IDataObject => ({ resource: c.kind, operation: 'create', name, additionalFields });
 
 	describe(`${c.noun} → Create`, () => {
 		it(`sends POST /user/${c.kind} (the docs' path) with name and colour; the output is the new record`, async () => {
@@ -104,7 +107,7 @@ export function describeCreate(c: GroupCase): void {
 
 export function describeUpdate(c: GroupCase): void {
 	const t = useNodeSandbox();
-	const update = (id: unknown, updateFields: Record<string, unknown>) => ({ resource: c.kind, operation: 'update', [`${c.kind}Id`]: id, updateFields });
+	const update = (id: IDataObject, updateFields: IDataObject): IDataObject => ({ resource: c.kind, operation: 'update', [`${c.kind}Id`]: id, updateFields });
 
 	describe(`${c.noun} → Update`, () => {
 		it('renames, and No Color sends null (clears the colour)', async () => {
@@ -139,7 +142,7 @@ export function describeUpdate(c: GroupCase): void {
 
 export function describeDelete(c: GroupCase): void {
 	const t = useNodeSandbox();
-	const remove = (id: unknown) => ({ resource: c.kind, operation: 'delete', [`${c.kind}Id`]: id });
+	const remove = (id: IDataObject): IDataObject => ({ resource: c.kind, operation: 'delete', [`${c.kind}Id`]: id });
 	const assistantsWith = (id: number) =>
 		t.sb.store.assistantsOf(t.sb.users.alice).filter((a) => (c.kind === 'folder' ? t.sb.store.catalog.folderIdOf(a.id) === id : t.sb.store.catalog.labelIdsOf(a.id).includes(id)));
 
@@ -166,6 +169,12 @@ export function describeDelete(c: GroupCase): void {
 			expect((await t.run(remove(byId(2)))).error?.message).toBe(`${c.noun} 2 was not found`);
 			expect((await t.run(remove(byId(BOBS)))).error?.message).toBe(`${c.noun} ${BOBS} was not found`);
 			expect(t.sb.store.catalog.groupOf(t.sb.users.bob, c.kind, BOBS)).toBeDefined();
+		});
+
+		it("is refused as an AI agent's tool unless allowed: nothing sent", async () => {
+			const run = await runAsAgentTool({ parameters: remove(byId(1)) as INodeParameters, credentials: t.credentials, plan: [[{}]] });
+			expect(run.rounds.flat()[0].error).toMatch(new RegExp(`deleting a ${c.kind} cannot be undone`));
+			expect(t.requests()).toHaveLength(0);
 		});
 	});
 }

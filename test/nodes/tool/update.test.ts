@@ -1,8 +1,10 @@
 /** Tool → Update: PUT /user/tools/{id} with only the fields added; headers and parameters replace the stored lists. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
 
 const t = useNodeSandbox();
-const update = (toolId: unknown, updateFields: Record<string, unknown>) => ({ resource: 'tool', operation: 'update', toolId, updateFields });
+const update = (toolId: IDataObject, updateFields: IDataObject): IDataObject => ({ resource: 'tool', operation: 'update', toolId, updateFields });
 
 describe('Tool → Update', () => {
 	it('sends only the added fields; the output is the changed record', async () => {
