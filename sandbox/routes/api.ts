@@ -11,7 +11,7 @@ import {
 import { getMe } from './account';
 import { deleteCall, getCall, listCalls, makeCall } from './calls';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
-import { createConversation, generateReply, getConversation, listConversations, sendMessage } from './conversations';
+import { createConversation, generateReply, getConversation, listConversations, sendMessage, setConversationAi } from './conversations';
 import { groupRoutes } from './groups';
 import { createLead, deleteLead, listLeads, updateLead } from './leads';
 import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
@@ -23,7 +23,7 @@ import {
 	enableInboundWebhook,
 	enablePostCallWebhook,
 } from './webhookSwitches';
-import { listLanguages, listModels, listPhoneNumbers, listVoices } from './reference';
+import { listLanguages, listModels, listPhoneNumbers, listSynthesizerProviders, listTranscriberProviders, listVoices } from './reference';
 import { sendSms } from './sms';
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools';
 import { listSenders, listTemplates, sendFreeform, sendTemplate, sessionStatus } from './whatsapp';
@@ -56,6 +56,8 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/assistants/models', listModels)
 		.add('GET', '/api/user/assistants/voices', listVoices)
 		.add('GET', '/api/user/assistants/languages', listLanguages)
+		.add('GET', '/api/user/assistants/synthesizer-providers', listSynthesizerProviders)
+		.add('GET', '/api/user/assistants/transcriber-providers', listTranscriberProviders)
 		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers)
 		.add('POST', '/api/user/assistants/enable-conversation-ended-webhook', enableConversationEndedWebhook)
 		.add('POST', '/api/user/assistants/disable-conversation-ended-webhook', disableConversationEndedWebhook)
@@ -65,6 +67,8 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/conversations/:uuid', getConversation)
 		.add('POST', '/api/conversations/:uuid/messages', sendMessage)
 		.add('GET', '/api/user/conversations', listConversations)
+		.add('POST', '/api/automate/conversations/:uuid/disable-ai', setConversationAi(false))
+		.add('POST', '/api/automate/conversations/:uuid/enable-ai', setConversationAi(true))
 		.add('GET', '/api/user/whatsapp/senders', listSenders)
 		.add('GET', '/api/user/whatsapp/senders/:id/templates', listTemplates)
 		.add('POST', '/api/user/whatsapp/send', sendTemplate)

@@ -164,3 +164,13 @@ function listRecord(ctx: RouteContext, c: Conversation) {
 		...(c.customer_phone ? { customer: { name: c.customer_name, phone: c.customer_phone } } : {}),
 	};
 }
+
+/** POST /automate/conversations/{uuid}/disable-ai | enable-ai (2026 docs): human takeover. */
+export function setConversationAi(enabled: boolean) {
+	return (ctx: RouteContext): ApiResult => {
+		const c = ctx.app.store.chat.conversationOf(ctx.user.id, ctx.params.uuid);
+		if (!c) return ok({ status: false, error: 'Conversation not found' }, 404);
+		c.ai_enabled = enabled;
+		return ok({ status: true, ai_enabled: enabled });
+	};
+}

@@ -1,0 +1,3 @@
+import { setAiOperation } from './setAi';
+
+export const operation = setAiOperation(false);

@@ -1,0 +1,40 @@
+/**
+ * Conversation → Turn AI Off / Turn AI On (2026 docs, human takeover):
+ * POST /automate/conversations/{uuid}/disable-ai | enable-ai. While off, messages are stored and
+ * the AI stays silent; on again, it answers.
+ */
+import { expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
+
+const t = useNodeSandbox();
+const conv = (operation: string, params: Record<string, unknown> = {}) => ({ resource: 'conversation', operation, ...params });
+
+async function newConversation(): Promise<string> {
+	const [item] = jsonOf(expectOk(await t.run(conv('create', { assistantId: fromList(1), variablesInput: 'none' }))));
+	t.sb.clearRequests();
+	return String(item.conversation_id);
+}
+
+describe('Conversation → Turn AI Off / On', () => {
+	it('turns the AI off (a message gets no AI reply) and on again (it answers)', async () => {
+		const id = await newConversation();
+		expect(jsonOf(expectOk(await t.run(conv('disableAi', { conversationId: id }))))).toEqual([{ conversation_id: id, ai_enabled: false }]);
+		expect(t.requests()).toEqual([expect.objectContaining({ method: 'POST', path: `/api/automate/conversations/${id}/disable-ai`, body: null })]);
+		const silent = jsonOf(expectOk(await t.run(conv('sendMessage', { conversationId: id, message: 'A human, please' }))));
+		expect(silent[0].reply ?? null).toBeNull();
+
+		expect(jsonOf(expectOk(await t.run(conv('enableAi', { conversationId: id }))))).toEqual([{ conversation_id: id, ai_enabled: true }]);
+		const answered = jsonOf(expectOk(await t.run(conv('sendMessage', { conversationId: id, message: 'Hello again' }))));
+		expect(answered[0].reply).toEqual(expect.stringContaining('Hello again'));
+	});
+
+	it('an unknown conversation (404 {status: false, error}) is named', async () => {
+		const result = await t.run(conv('disableAi', { conversationId: '9d3c6f0e-1a2b-4c5d-8e9f-0a1b2c3d4e5f' }));
+		expect(result.error?.message).toBe('Conversation 9d3c6f0e-1a2b-4c5d-8e9f-0a1b2c3d4e5f was not found');
+	});
+
+	it('refuses an ID that is not a UUID before sending', async () => {
+		const result = await t.run(conv('enableAi', { conversationId: '../../user/me' }));
+		expect(result.error?.message).toMatch(/^Conversation ID must be a UUID/);
+		expect(t.requests()).toHaveLength(0);
+	});
+});
