@@ -217,6 +217,36 @@ export class CatalogStore {
 	}
 }
 
+/** What an assistant write (2026 form) says of its folder, labels and tools; undefined: not sent, unchanged. */
+export interface Assignment {
+	folderId?: number | null;
+	labelIds?: number[];
+	toolIds?: number[];
+}
+
+export function assignmentOf(extras: Record<string, unknown>): Assignment {
+	const ids = (value: unknown) => (Array.isArray(value) ? value.map(Number) : undefined);
+	return {
+		folderId: extras.folder_id === undefined ? undefined : extras.folder_id === null ? null : Number(extras.folder_id),
+		labelIds: ids(extras.label_ids),
+		toolIds: ids(extras.tool_ids),
+	};
+}
+
+/** `folder_id`, `label_ids`, `tool_ids` naming records the account does not have, in Laravel's words. */
+export function assignmentErrors(catalog: CatalogStore, userId: number, extras: Record<string, unknown>): Array<[string, string]> {
+	const errors: Array<[string, string]> = [];
+	const folder = extras.folder_id;
+	if (folder !== undefined && folder !== null && !catalog.groupOf(userId, 'folder', folder)) errors.push(['folder_id', 'The selected folder id is invalid.']);
+	const several = (key: string, exists: (id: unknown) => boolean) => {
+		const list = extras[key];
+		if (Array.isArray(list) && list.some((id) => typeof id !== 'number' || !exists(id))) errors.push([key, `The selected ${key.replace(/_/g, ' ')} is invalid.`]);
+	};
+	several('label_ids', (id) => catalog.groupOf(userId, 'label', id) !== undefined);
+	several('tool_ids', (id) => catalog.toolOf(userId, id) !== undefined);
+	return errors;
+}
+
 /** A tool as the API shows it (headers as stored: the platform returns their values). */
 export function toolRecord(tool: Tool) {
 	return {

@@ -165,3 +165,29 @@ describe.each([
 		expect(c.sb.store.settings.catalogWritePaths).toBe('singular');
 	});
 });
+
+describe('assigned through an assistant (2026 accounts: folder_id, label_ids, tool_ids)', () => {
+	beforeEach(() => c.sb.setGeneration('2026', c.sb.users.alice));
+
+	it('an update files the assistant, labels it and gives it tools; the counts follow', async () => {
+		const updated = await c.alice.put('/user/assistant/4', { folder_id: 2, label_ids: [1, 2], tool_ids: [2] });
+		expect(updated.status).toBe(200);
+		expect([c.sb.store.catalog.folderIdOf(4), c.sb.store.catalog.labelIdsOf(4), c.sb.store.catalog.toolIdsOf(4)]).toEqual([2, [1, 2], [2]]);
+		const folders = (await c.alice.get('/user/folders')).data.data as Array<{ assistants_count: number }>;
+		expect(folders.map((f) => f.assistants_count)).toEqual([2, 2]);
+		expect((await c.alice.put('/user/assistant/4', { folder_id: null })).status).toBe(200);
+		expect(c.sb.store.catalog.folderIdOf(4)).toBeNull();
+		expect(c.sb.store.catalog.labelIdsOf(4)).toEqual([1, 2]);
+	});
+
+	it("another account's folder, labels or tools are refused (422), and nothing changes", async () => {
+		const refused = await c.alice.put('/user/assistant/4', { folder_id: 3, label_ids: [1, 3], tool_ids: [3] });
+		expect(refused.status).toBe(422);
+		expect(refused.data.errors).toMatchObject({
+			folder_id: ['The selected folder id is invalid.'],
+			label_ids: ['The selected label ids is invalid.'],
+			tool_ids: ['The selected tool ids is invalid.'],
+		});
+		expect([c.sb.store.catalog.folderIdOf(4), c.sb.store.catalog.labelIdsOf(4), c.sb.store.catalog.toolIdsOf(4)]).toEqual([null, [], []]);
+	});
+});
