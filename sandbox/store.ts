@@ -12,8 +12,9 @@ import type {
 	Voice,
 	WebhookDelivery,
 } from './records';
+import { CatalogStore } from './catalog';
 import { ChatStore } from './chat';
-import type { CallByIdRoute, MakeCallAnswer, TranscriptFormat } from './types';
+import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
 	users: User[];
@@ -49,17 +50,21 @@ export class SandboxStore {
 	readonly webhookDeliveries: WebhookDelivery[] = [];
 	/** conversations, WhatsApp senders and templates (chat.ts) */
 	readonly chat = new ChatStore();
+	/** mid-call tools, folders and labels, and which assistant uses which (catalog.ts) */
+	readonly catalog = new CatalogStore();
 	readonly settings: {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
 		makeCallAnswer: MakeCallAnswer;
 		callByIdRoute: CallByIdRoute;
+		catalogWritePaths: CatalogWritePaths;
 		clockOffsetMs: number;
 	} = {
 		webhookTranscript: 'string',
 		transcriptByAssistant: {},
 		makeCallAnswer: 'with-call-id',
 		callByIdRoute: 'served',
+		catalogWritePaths: 'singular',
 		clockOffsetMs: 0,
 	};
 	/** campaign|phone -> number of leads, so the duplicate check stays O(1) during bulk imports. */
@@ -80,6 +85,7 @@ export class SandboxStore {
 		replace(this.sms, data.sms);
 		replace(this.webhookDeliveries, []);
 		this.chat.load();
+		this.catalog.load();
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();
 		for (const lead of this.leads) this.indexLead(lead, 1);

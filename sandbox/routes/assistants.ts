@@ -1,4 +1,5 @@
 /** POST /user/assistant, PUT /user/assistant/{id}, GET /user/assistants/get, GET /user/assistants/outbound. */
+import { assignmentErrors, assignmentOf } from '../catalog';
 import { assistantWithDefaults } from '../defaults';
 import { message, ok, validationError, type ApiResult, type RouteContext } from '../http';
 import { paginate } from '../pagination';
@@ -121,6 +122,7 @@ function check(ctx: RouteContext, existing?: Assistant): { errors: Errors; resol
 	if (typeof values.phone_number_id === 'number' && !store.phoneNumberOf(ctx.user.id, values.phone_number_id))
 		fail('phone_number_id', 'The selected phone number id is invalid.');
 	if (Array.isArray(values.post_call_schema)) checkPostCallSchema(values.post_call_schema, errors);
+	for (const [field, text] of assignmentErrors(store.catalog, ctx.user.id, resolved.extras)) fail(field, text);
 	return { errors, resolved };
 }
 
@@ -213,6 +215,7 @@ export function createAssistant(ctx: RouteContext): ApiResult {
 		created_at: now,
 	});
 	apply(assistant, resolved);
+	store.catalog.assign(assistant.id, assignmentOf(resolved.extras));
 	store.assistants.push(assistant);
 	return ok({ message: 'Assistant created successfully', data: assistantSummary(assistant) }, 201);
 }
@@ -225,6 +228,7 @@ export function updateAssistant(ctx: RouteContext): ApiResult {
 	const name = resolved.values.assistant_name;
 	if (typeof name === 'string' && name.includes(SIMULATE_FAILURE)) return message(500, 'Assistant update failed');
 	apply(assistant, resolved);
+	ctx.app.store.catalog.assign(assistant.id, assignmentOf(resolved.extras));
 	assistant.updated_at = Date.now();
 	return ok({ message: 'Assistant updated successfully', data: assistantSummary(assistant) });
 }

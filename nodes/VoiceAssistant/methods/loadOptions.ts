@@ -166,3 +166,5 @@ export async function getAccountPhoneNumbers(this: ILoadOptionsFunctions): Promi
 
 export { getWhatsAppTemplates, getWhatsAppTemplateVariables } from './whatsapp';
 export { getLanguageIds, getModelIds, getSynthesizerProviders, getTranscriberProviders } from './assistantLists';
+/** Mid-call tools, folders and labels (values: numeric IDs, for tool_ids, folder_id, label_ids). */
+export { getFolders, getLabels, getTools } from './catalog';

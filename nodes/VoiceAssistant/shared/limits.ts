@@ -49,6 +49,8 @@ export const PAGE_SIZE = {
 	conversations: { min: 1, max: 100, default: 15 },
 	/** 2026 docs (hosts of the reference's generation send every lead at once) */
 	leads: { min: 1, max: 100, default: 15 },
+	/** folders and labels (GET /user/folders, /user/labels) */
+	groups: { min: 1, max: 100, default: 15 },
 } as const;
 
 /** SMS billing: characters per segment (GSM-7 text vs text needing Unicode). */
@@ -98,3 +100,19 @@ export const CAMPAIGN_RANGES = {
 	max_retries: { min: 0, max: 100, integer: true },
 	retry_interval: { min: 1, max: 525_600, integer: true, unit: 'minutes' },
 } satisfies Record<string, NumericRange>;
+
+/** Mid-call tools (platform-facts-2026.md, "Mid-call tools"). */
+export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export const TOOL_PARAMETER_TYPES = ['string', 'number', 'boolean'] as const;
+/** A tool's name: lowercase letters and underscores, starting with a letter. */
+export const TOOL_NAME = /^[a-z][a-z_]*$/;
+/** A tool parameter's name: 2 to 32 letters or underscores, starting with a letter. */
+export const TOOL_PARAMETER_NAME = /^[A-Za-z][A-Za-z_]{1,31}$/;
+export const TOOL_RANGES = {
+	timeout: { min: 1, max: 30, integer: true, unit: 'seconds' },
+} satisfies Record<string, NumericRange>;
+export const TOOL_TEXT = { description: 255, parameterDescription: { min: 3, max: 255 } } as const;
+
+/** Folder and label colours (platform-facts-2026.md, "Folders and labels"); names are at most 255 characters. */
+export const GROUP_COLORS = ['gray', 'slate', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
+export const GROUP_NAME_MAX = 255;
