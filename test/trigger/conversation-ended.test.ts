@@ -151,7 +151,7 @@ describe('Conversation Ended: deliveries', () => {
 
 		const other = sb.store.assistants.find((a) => a.id !== 1)!;
 		const { body, query } = r.deliveries[0];
-		const elsewhere = { ...body, conversation_id: '9d3c6f0e-1a2b-4c5d-8e9f-0a1b2c3d4e5f', assistant_id: other.uuid.toUpperCase() };
+		const elsewhere = { ...(body as IDataObject), conversation_id: '9d3c6f0e-1a2b-4c5d-8e9f-0a1b2c3d4e5f', assistant_id: other.uuid.toUpperCase() };
 		const refused = await fetch(`${r.productionUrl}?secret=${query.secret}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(elsewhere) });
 		expect(refused.status).toBe(401);
 		expect(r.deliveries[1].result?.workflowData).toBeUndefined();
