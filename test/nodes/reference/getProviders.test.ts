@@ -52,3 +52,14 @@ describe('dropdowns: languages by ID and the providers for the chosen language',
 		expect(voices.map((o) => o.value)).toEqual([2, 3, 1]);
 	});
 });
+
+describe('the model dropdown follows the engine type', () => {
+	it('lists LLMs for pipeline and the speech models for dualplex (?type=dualplex)', async () => {
+		const llms = await t.loadOptions('getModels', { resource: 'assistant', operation: 'create', engineType: 'pipeline' });
+		expect(t.requests()[0].query).toEqual({});
+		expect(llms).toContainEqual({ name: 'gpt-4o', value: 'gpt-4o' });
+		const dualplex = await t.loadOptions('getModels', { resource: 'assistant', operation: 'create', engineType: 'dualplex' });
+		expect(t.requests()[1].query).toEqual({ type: 'dualplex' });
+		expect(dualplex).toEqual([{ name: 'GPT-4o Realtime (dualplex)', value: 'GPT-4o Realtime (dualplex)' }]);
+	});
+});

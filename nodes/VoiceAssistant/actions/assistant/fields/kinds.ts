@@ -37,7 +37,14 @@ export const KINDS: Record<Kind, { look: Look; convert: Convert }> = {
 			spec.required ? requireText(item.node, value, where, spec.maxLength) : (optionalText(item.node, value, where, spec.maxLength) ?? ''),
 	},
 	nameFromList: {
-		look: (spec) => ({ type: 'options', typeOptions: { loadOptionsMethod: spec.loadOptionsMethod }, default: '' }),
+		look: (spec, mode) => ({
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: spec.loadOptionsMethod,
+				...(spec.dependsOnEngine ? { loadOptionsDependsOn: [mode === 'update' ? 'updateFields.engineType' : 'engineType'] } : {}),
+			},
+			default: '',
+		}),
 		convert: (spec, value, item, where) => KINDS.text.convert(spec, value, item, where, 'create'),
 	},
 	timezone: {

@@ -43,8 +43,8 @@ export interface Spec {
 	rows?: number;
 	/** the dropdown of a 'nameFromList', 'idFromList' or 'idsFromList' field */
 	loadOptionsMethod?: string;
-	/** fields of that dropdown whose value narrows it (e.g. the language for providers) */
-	loadOptionsDependsOn?: string[];
+	/** the dropdown lists what the chosen Engine Type offers (models) */
+	dependsOnEngine?: boolean;
 	/** only on Create (the 2026 docs list it for create only) */
 	createOnly?: boolean;
 	/** only hosts of the 2026 generation know it (the reference's hosts ignore it): said in the editor */
@@ -107,10 +107,11 @@ export const REQUIRED_SPECS: Spec[] = [
 		displayName: 'LLM Model Name or ID',
 		kind: 'nameFromList',
 		loadOptionsMethod: 'getModels',
+		dependsOnEngine: true,
 		required: true,
 		maxLength: MAX_LENGTH.llm_model,
 		description:
-			'The language model behind the assistant (sent by name). Choose from the list, or specify a name using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The model behind the assistant (sent by name): an LLM for the pipeline engine, a speech model of the multimodal or dualplex engine. Choose from the list, or specify a name using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		name: 'timezone',
