@@ -28,6 +28,10 @@ export interface PhoneNumber {
 	/** Where the number is registered (the number list of /user/phone-numbers/all shows it). */
 	region: string | null;
 	created_at: number;
+	/** The owner's name for it (2026 docs; PUT /user/phone-numbers/{id}); absent = none. */
+	nickname?: string | null;
+	/** A dedicated number released (DELETE /user/phone-numbers/{id}): when that was; it goes at the period's end. */
+	release_requested_at?: number;
 }
 
 export interface Voice {

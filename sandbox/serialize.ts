@@ -153,6 +153,7 @@ export function ownedPhoneNumberRecord(p: PhoneNumber, now: number) {
 		type_label: p.type_label,
 		sms_capable: p.sms_capable,
 		region: p.region,
+		nickname: p.nickname ?? null,
 		has_active_subscription: p.subscription_expires_at === null || p.subscription_expires_at > now,
 		created_at: isoMicros(p.created_at),
 	};

@@ -14,6 +14,7 @@ import type {
 } from './records';
 import { CatalogStore } from './catalog';
 import { ChatStore } from './chat';
+import { SipTrunkStore } from './sipTrunks';
 import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
@@ -52,6 +53,8 @@ export class SandboxStore {
 	readonly chat = new ChatStore();
 	/** mid-call tools, folders and labels, and which assistant uses which (catalog.ts) */
 	readonly catalog = new CatalogStore();
+	/** what only SIP trunks have; each trunk is also one of phoneNumbers (sipTrunks.ts) */
+	readonly sip = new SipTrunkStore();
 	readonly settings: {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
@@ -86,6 +89,7 @@ export class SandboxStore {
 		replace(this.webhookDeliveries, []);
 		this.chat.load();
 		this.catalog.load();
+		this.sip.load(this.phoneNumbers);
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();
 		for (const lead of this.leads) this.indexLead(lead, 1);

@@ -15,6 +15,8 @@ import { createConversation, generateReply, getConversation, listConversations, 
 import { groupRoutes } from './groups';
 import { createLead, deleteLead, listLeads, updateLead } from './leads';
 import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
+import { releasePhoneNumber, updatePhoneNumber } from './phoneNumberWrites';
+import { createSipTrunk, getSipTrunk, listSipTrunks, updateSipTrunk } from './sipTrunks';
 import {
 	disableConversationEndedWebhook,
 	disableInboundWebhook,
@@ -78,6 +80,12 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/phone-numbers/all', listAllPhoneNumbers)
 		.add('GET', '/api/user/phone-numbers/search', searchPhoneNumbers)
 		.add('POST', '/api/user/phone-numbers/purchase', purchasePhoneNumber)
+		.add('GET', '/api/user/phone-numbers/sip-trunks', listSipTrunks)
+		.add('POST', '/api/user/phone-numbers/sip-trunks', createSipTrunk)
+		.add('GET', '/api/user/phone-numbers/sip-trunks/:id', getSipTrunk)
+		.add('PUT', '/api/user/phone-numbers/sip-trunks/:id', updateSipTrunk)
+		.add('PUT', '/api/user/phone-numbers/:id', updatePhoneNumber)
+		.add('DELETE', '/api/user/phone-numbers/:id', releasePhoneNumber)
 		.add('GET', '/api/user/tools', listTools)
 		.add('POST', '/api/user/tools', createTool)
 		.add('GET', '/api/user/tools/:id', getTool)

@@ -30,7 +30,7 @@ describe('phone numbers', () => {
 		const ids = res.data.data.map((n: { id: number }) => n.id);
 		expect(ids).toEqual(c.sb.store.phoneNumbers.filter((p) => p.user_id === c.sb.users.alice).map((p) => p.id));
 		expect(Object.keys(res.data.data[0]).sort()).toEqual(
-			['id', 'phone_number', 'country_code', 'type', 'type_label', 'sms_capable', 'region', 'has_active_subscription', 'created_at'].sort(),
+			['id', 'phone_number', 'country_code', 'type', 'type_label', 'sms_capable', 'region', 'nickname', 'has_active_subscription', 'created_at'].sort(),
 		);
 		expect(res.data.data[0]).toMatchObject({ id: 1, phone_number: '+4915792345601', type: 'purchased', region: 'Berlin', has_active_subscription: true });
 		expect(res.data.data[0].created_at).toMatch(ISO);
