@@ -9,7 +9,7 @@ import { descriptionOf, expectOk, jsonOf, useNodeSandbox } from '../helpers';
 
 const t = useNodeSandbox();
 
-const release = (phoneNumberId: unknown) => t.run({ resource: 'phoneNumber', operation: 'release', phoneNumberId });
+const release = (phoneNumberId: string | number) => t.run({ resource: 'phoneNumber', operation: 'release', phoneNumberId });
 
 describe('Phone Number → Release', () => {
 	it('a dedicated number: released at the end of the billing period; releasing it again is refused in the platform\'s words', async () => {

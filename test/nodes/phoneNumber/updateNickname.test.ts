@@ -3,7 +3,7 @@ import { descriptionOf, expectOk, jsonOf, useNodeSandbox } from '../helpers';
 
 const t = useNodeSandbox();
 
-const rename = (phoneNumberId: unknown, nickname: unknown) => t.run({ resource: 'phoneNumber', operation: 'updateNickname', phoneNumberId, nickname });
+const rename = (phoneNumberId: string | number, nickname: string) => t.run({ resource: 'phoneNumber', operation: 'updateNickname', phoneNumberId, nickname });
 
 describe('Phone Number → Update Nickname', () => {
 	it('sends PUT /user/phone-numbers/{id} {nickname} and outputs the number with its nickname', async () => {
