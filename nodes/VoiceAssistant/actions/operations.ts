@@ -9,6 +9,7 @@ import { resource as lead } from './lead/Lead.resource';
 import type { Resource } from '../engine/operation';
 import { resource as phoneNumber } from './phoneNumber/PhoneNumber.resource';
 import { resource as reference } from './reference/Reference.resource';
+import { resource as sipTrunk } from './sipTrunk/SipTrunk.resource';
 import { resource as sms } from './sms/Sms.resource';
 import { resource as tool } from './tool/Tool.resource';
 import { resource as whatsapp } from './whatsapp/WhatsApp.resource';
@@ -25,6 +26,7 @@ export const RESOURCES: Resource[] = [
 	lead,
 	phoneNumber,
 	reference,
+	sipTrunk,
 	sms,
 	tool,
 	whatsapp,

@@ -173,3 +173,5 @@ export { getWhatsAppTemplates, getWhatsAppTemplateVariables } from './whatsapp';
 export { getLanguageIds, getModelIds, getSynthesizerProviders, getTranscriberProviders } from './assistantLists';
 /** Mid-call tools, folders and labels (values: numeric IDs, for tool_ids, folder_id, label_ids). */
 export { getFolders, getLabels, getTools } from './catalog';
+/** SIP trunks (value: numeric ID). */
+export { getSipTrunks } from './sipTrunks';

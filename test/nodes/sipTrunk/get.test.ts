@@ -1,0 +1,36 @@
+/** SIP Trunk → Get and → Get Many: {data} answers, the account's own trunks only, never a password. */
+import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
+
+const t = useNodeSandbox();
+
+describe('SIP Trunk → Get Many', () => {
+	it('sends GET /user/phone-numbers/sip-trunks and outputs the account\'s trunks', async () => {
+		const items = jsonOf(expectOk(await t.run({ resource: 'sipTrunk', operation: 'getMany', returnAll: true })));
+		expect(t.requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/user/phone-numbers/sip-trunks', status: 200 })]);
+		expect(items.map((i) => i.id)).toEqual([3, 7]);
+		expect(items[0]).toMatchObject({ phone_number: '+498912345670', sip_username: 'trunk3', sip_address: 'sip3.carrier.example.com', inbound_authorization_type: 'auth' });
+	});
+
+	it('applies Limit', async () => {
+		expect(jsonOf(expectOk(await t.run({ resource: 'sipTrunk', operation: 'getMany', returnAll: false, limit: 1 })))).toHaveLength(1);
+	});
+});
+
+describe('SIP Trunk → Get', () => {
+	it('sends GET /user/phone-numbers/sip-trunks/{id} and outputs the trunk with its trunk IDs', async () => {
+		const [item] = jsonOf(expectOk(await t.run({ resource: 'sipTrunk', operation: 'get', sipTrunkId: fromList(7) })));
+		expect(t.requests()[0]).toMatchObject({ method: 'GET', path: '/api/user/phone-numbers/sip-trunks/7' });
+		expect(item).toMatchObject({ id: 7, phone_number: '+41446681800', country_code: 'CH', inbound_trunk_id: expect.any(String), outbound_trunk_id: expect.any(String) });
+	});
+
+	it("names the trunk on 404 (another account's), with the platform's words", async () => {
+		const result = await t.run({ resource: 'sipTrunk', operation: 'get', sipTrunkId: byId(9) });
+		expect(result.error?.message).toBe('SIP trunk 9 was not found');
+		expect((result.error as { description?: string }).description).toBe('The platform said: SIP trunk not found.');
+	});
+
+	it('checks the ID before sending', async () => {
+		expect((await t.run({ resource: 'sipTrunk', operation: 'get', sipTrunkId: byId('x1') })).error?.message).toMatch(/A SIP trunk ID is a number, e.g. 12/);
+		expect(t.requests()).toHaveLength(0);
+	});
+});
