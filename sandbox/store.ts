@@ -13,6 +13,7 @@ import type {
 	WebhookDelivery,
 } from './records';
 import { CatalogStore } from './catalog';
+import { ApiKeyStore } from './apiKeys';
 import { ChatStore } from './chat';
 import { SipTrunkStore } from './sipTrunks';
 import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './types';
@@ -55,6 +56,8 @@ export class SandboxStore {
 	readonly catalog = new CatalogStore();
 	/** what only SIP trunks have; each trunk is also one of phoneNumbers (sipTrunks.ts) */
 	readonly sip = new SipTrunkStore();
+	/** API keys per user, also bearer tokens of their user (apiKeys.ts) */
+	readonly apiKeys = new ApiKeyStore();
 	readonly settings: {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
@@ -90,6 +93,7 @@ export class SandboxStore {
 		this.chat.load();
 		this.catalog.load();
 		this.sip.load(this.phoneNumbers);
+		this.apiKeys.load();
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();
 		for (const lead of this.leads) this.indexLead(lead, 1);
@@ -153,7 +157,9 @@ export class SandboxStore {
 			if (user.token === token) return { user, readOnly: false };
 			if (user.readOnlyTokens.includes(token)) return { user, readOnly: true };
 		}
-		return null;
+		const keyOwner = this.apiKeys.ownerOf(token);
+		const user = keyOwner === undefined ? undefined : this.user(keyOwner);
+		return user ? { user, readOnly: false } : null;
 	}
 
 	user(id: number): User | undefined {

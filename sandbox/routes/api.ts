@@ -9,6 +9,7 @@ import {
 	updateAssistant,
 } from './assistants';
 import { getMe } from './account';
+import { createApiKey, deleteApiKey, listApiKeys } from './apiKeys';
 import { deleteCall, getCall, listCalls, makeCall } from './calls';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
 import { createConversation, generateReply, getConversation, listConversations, sendMessage, setConversationAi } from './conversations';
@@ -77,6 +78,9 @@ export function apiRouter(): Router<Handler> {
 		.add('POST', '/api/user/whatsapp/send-freeform', sendFreeform)
 		.add('GET', '/api/user/whatsapp/session-status', sessionStatus)
 		.add('GET', '/api/user/me', getMe)
+		.add('GET', '/api/user/api-keys', listApiKeys)
+		.add('POST', '/api/user/api-keys', createApiKey)
+		.add('DELETE', '/api/user/api-keys/:id', deleteApiKey)
 		.add('GET', '/api/user/phone-numbers/all', listAllPhoneNumbers)
 		.add('GET', '/api/user/phone-numbers/search', searchPhoneNumbers)
 		.add('POST', '/api/user/phone-numbers/purchase', purchasePhoneNumber)

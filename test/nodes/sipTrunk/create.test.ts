@@ -1,10 +1,12 @@
 /** SIP Trunk → Create: POST /user/phone-numbers/sip-trunks; every rule checked before sending; the password never comes back. */
-import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
+import type { IDataObject } from 'n8n-workflow';
+
+import { descriptionOf, expectOk, jsonOf, useNodeSandbox } from '../helpers';
 import { PASSWORD, createParams } from './helpers';
 
 const t = useNodeSandbox();
 
-const failure = async (overrides: Record<string, unknown>) => (await t.run(createParams(overrides))).error?.message;
+const failure = async (overrides: IDataObject) => (await t.run(createParams(overrides))).error?.message;
 
 describe('SIP Trunk → Create', () => {
 	it('sends the trunk with the number in E.164; outputs the trunk without the password', async () => {
@@ -73,6 +75,6 @@ describe('SIP Trunk → Create', () => {
 		expectOk(await t.run(createParams()));
 		const second = await t.run(createParams());
 		expect(second.error?.message).toBe('A SIP trunk with this phone number, username and address already exists.');
-		expect(second.error?.description).toBe('POST /user/phone-numbers/sip-trunks');
+		expect(descriptionOf(second)).toBe('POST /user/phone-numbers/sip-trunks');
 	});
 });

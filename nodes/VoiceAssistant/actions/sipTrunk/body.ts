@@ -18,7 +18,7 @@ const EXTENSION_MAX = 15;
  * altered beyond writing it in E.164.
  */
 export function trunkBody(item: ItemParams, mode: 'create' | 'update'): IDataObject {
-	const given: IDataObject =
+	const given: Record<string, unknown> =
 		mode === 'create'
 			? {
 					sipTrunkType: item.get('sipTrunkType'),
