@@ -16,6 +16,7 @@ import { CatalogStore } from './catalog';
 import { ApiKeyStore } from './apiKeys';
 import { ChatStore } from './chat';
 import { SipTrunkStore } from './sipTrunks';
+import { WhiteLabelStore } from './whiteLabel';
 import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
@@ -58,6 +59,8 @@ export class SandboxStore {
 	readonly sip = new SipTrunkStore();
 	/** API keys per user, also bearer tokens of their user (apiKeys.ts) */
 	readonly apiKeys = new ApiKeyStore();
+	/** resellers, their users and the minutes/credits transfers move (whiteLabel.ts) */
+	readonly whiteLabel = new WhiteLabelStore();
 	readonly settings: {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
@@ -94,6 +97,7 @@ export class SandboxStore {
 		this.catalog.load();
 		this.sip.load(this.phoneNumbers);
 		this.apiKeys.load();
+		this.whiteLabel.load();
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();
 		for (const lead of this.leads) this.indexLead(lead, 1);

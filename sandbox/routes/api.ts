@@ -29,6 +29,7 @@ import {
 import { listLanguages, listModels, listPhoneNumbers, listSynthesizerProviders, listTranscriberProviders, listVoices } from './reference';
 import { sendSms } from './sms';
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools';
+import { createWhiteLabelToken, listWhiteLabelUsers, registerWhiteLabelUser, transferWhiteLabelBalance } from './whiteLabel';
 import { listSenders, listTemplates, sendFreeform, sendTemplate, sessionStatus } from './whatsapp';
 
 export function apiRouter(): Router<Handler> {
@@ -94,7 +95,11 @@ export function apiRouter(): Router<Handler> {
 		.add('POST', '/api/user/tools', createTool)
 		.add('GET', '/api/user/tools/:id', getTool)
 		.add('PUT', '/api/user/tools/:id', updateTool)
-		.add('DELETE', '/api/user/tools/:id', deleteTool);
+		.add('DELETE', '/api/user/tools/:id', deleteTool)
+		.add('GET', '/api/white-label/users', listWhiteLabelUsers)
+		.add('POST', '/api/white-label/register', registerWhiteLabelUser)
+		.add('POST', '/api/white-label/token', createWhiteLabelToken)
+		.add('POST', '/api/white-label/transfer', transferWhiteLabelBalance);
 	for (const [method, path, handler] of [...groupRoutes('folder'), ...groupRoutes('label')]) router.add(method, path, handler);
 	return router;
 }

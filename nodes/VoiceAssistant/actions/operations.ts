@@ -13,6 +13,7 @@ import { resource as sipTrunk } from './sipTrunk/SipTrunk.resource';
 import { resource as sms } from './sms/Sms.resource';
 import { resource as tool } from './tool/Tool.resource';
 import { resource as whatsapp } from './whatsapp/WhatsApp.resource';
+import { resource as whiteLabel } from './whiteLabel/WhiteLabel.resource';
 
 /** Every resource of the node; the node's properties and the router are both built from this list. */
 export const RESOURCES: Resource[] = [
@@ -30,4 +31,5 @@ export const RESOURCES: Resource[] = [
 	sms,
 	tool,
 	whatsapp,
+	whiteLabel,
 ];
