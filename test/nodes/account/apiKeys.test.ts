@@ -21,7 +21,7 @@ describe('Account → Get Many API Keys', () => {
 
 describe('Account → Create API Key', () => {
 	it('sends POST /user/api-keys {name} and outputs the new token, which then works as a bearer token', async () => {
-		const [item] = jsonOf(expectOk(await t.run({ resource: 'account', operation: 'createApiKey', apiKeyName: ' n8n production ' })));
+		const [item] = jsonOf(expectOk(await t.run({ resource: 'account', operation: 'createApiKey', keyName: ' n8n production ' })));
 		expect(t.requests()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/user/api-keys', body: { name: 'n8n production' }, status: 201 })]);
 		expect(item).toEqual({ name: 'n8n production', token: expect.stringMatching(/^\d+\|[0-9a-f]{40}$/), created_at: expect.any(String), message: 'API key created successfully.' });
 		const [me] = jsonOf(expectOk(await t.run({ resource: 'account', operation: 'get' }, { token: item.token as string })));
@@ -29,12 +29,12 @@ describe('Account → Create API Key', () => {
 	});
 
 	it('checks the name before sending', async () => {
-		expect((await t.run({ resource: 'account', operation: 'createApiKey', apiKeyName: 'x'.repeat(256) })).error?.message).toBe('Name must be at most 255 characters (got 256) [item 0]');
+		expect((await t.run({ resource: 'account', operation: 'createApiKey', keyName: 'x'.repeat(256) })).error?.message).toBe('Name must be at most 255 characters (got 256) [item 0]');
 		expect(t.requests()).toHaveLength(0);
 	});
 
 	it("is refused as an AI agent's tool unless allowed", async () => {
-		const run = await runAsAgentTool({ parameters: { resource: 'account', operation: 'createApiKey', apiKeyName: 'agent' } as INodeParameters, credentials: t.credentials, plan: [[{}]] });
+		const run = await runAsAgentTool({ parameters: { resource: 'account', operation: 'createApiKey', keyName: 'agent' } as INodeParameters, credentials: t.credentials, plan: [[{}]] });
 		expect(run.rounds.flat()[0].error).toMatch(/it creates a new secret with full access to the account/);
 		expect(t.requests()).toHaveLength(0);
 	});
@@ -42,7 +42,7 @@ describe('Account → Create API Key', () => {
 
 describe('Account → Delete API Key', () => {
 	it('sends DELETE /user/api-keys/{id}; the key no longer works', async () => {
-		const [item] = jsonOf(expectOk(await t.run({ resource: 'account', operation: 'deleteApiKey', apiKeyId: '1' })));
+		const [item] = jsonOf(expectOk(await t.run({ resource: 'account', operation: 'deleteApiKey', keyId: '1' })));
 		expect(item).toEqual({ id: 1, deleted: true, message: 'API key deleted successfully.' });
 		expect(t.requests()).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/user/api-keys/1', status: 200 })]);
 		const refused = await t.run({ resource: 'account', operation: 'get' }, { token: '1|seeded-alice-key-zapier' });
@@ -50,14 +50,14 @@ describe('Account → Delete API Key', () => {
 	});
 
 	it("names the key on 404 (another account's) and checks the ID before sending", async () => {
-		expect((await t.run({ resource: 'account', operation: 'deleteApiKey', apiKeyId: '3' })).error?.message).toBe('API key 3 was not found');
+		expect((await t.run({ resource: 'account', operation: 'deleteApiKey', keyId: '3' })).error?.message).toBe('API key 3 was not found');
 		t.sb.clearRequests();
-		expect((await t.run({ resource: 'account', operation: 'deleteApiKey', apiKeyId: '1e3' })).error?.message).toBe('API Key ID must be a numeric ID (got "1e3") [item 0]');
+		expect((await t.run({ resource: 'account', operation: 'deleteApiKey', keyId: '1e3' })).error?.message).toBe('API Key ID must be a numeric ID (got "1e3") [item 0]');
 		expect(t.requests()).toHaveLength(0);
 	});
 
 	it("is refused as an AI agent's tool unless allowed", async () => {
-		const run = await runAsAgentTool({ parameters: { resource: 'account', operation: 'deleteApiKey', apiKeyId: '1' } as INodeParameters, credentials: t.credentials, plan: [[{}]] });
+		const run = await runAsAgentTool({ parameters: { resource: 'account', operation: 'deleteApiKey', keyId: '1' } as INodeParameters, credentials: t.credentials, plan: [[{}]] });
 		expect(run.rounds.flat()[0].error).toMatch(/deleting an API key cannot be undone/);
 	});
 });

@@ -13,7 +13,7 @@ describe('White Label → Create Token', () => {
 	});
 
 	it('by email, with a token name', async () => {
-		expectOk(await t.run({ resource: 'whiteLabel', operation: 'createToken', identifyUserBy: 'email', userEmail: ' carol@example.com ', tokenName: 'crm' }));
+		expectOk(await t.run({ resource: 'whiteLabel', operation: 'createToken', identifyUserBy: 'email', userEmail: ' carol@example.com ', keyLabel: 'crm' }));
 		expect(t.requests()[0].body).toEqual({ email: 'carol@example.com', token_name: 'crm' });
 	});
 

@@ -23,7 +23,7 @@ export const operation: Operation<Prepared> = {
 	fields: [
 		{
 			displayName: 'Name',
-			name: 'apiKeyName',
+			name: 'keyName',
 			type: 'string',
 			default: '',
 			required: true,
@@ -32,7 +32,7 @@ export const operation: Operation<Prepared> = {
 		},
 	],
 	prepare(item) {
-		const name = requireText(item.node, item.get('apiKeyName'), item.where('Name'), NAME_MAX).trim();
+		const name = requireText(item.node, item.get('keyName'), item.where('Name'), NAME_MAX).trim();
 		return { request: { method: 'POST', path: '/user/api-keys', body: { name } } };
 	},
 	output(answer, { request }, api) {

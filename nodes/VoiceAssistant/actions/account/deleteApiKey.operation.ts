@@ -23,7 +23,7 @@ export const operation: Operation<DeleteKey> = {
 	fields: [
 		{
 			displayName: 'API Key ID',
-			name: 'apiKeyId',
+			name: 'keyId',
 			type: 'string',
 			default: '',
 			required: true,
@@ -32,7 +32,7 @@ export const operation: Operation<DeleteKey> = {
 		},
 	],
 	prepare(item) {
-		const raw = item.get('apiKeyId');
+		const raw = item.get('keyId');
 		const id = requireId(item.node, typeof raw === 'string' ? raw.trim() : raw, item.where('API Key ID'));
 		return { id, request: { method: 'DELETE', path: `/user/api-keys/${id}`, notFound: `API key ${id}` } };
 	},

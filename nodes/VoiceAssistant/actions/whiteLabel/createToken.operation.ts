@@ -23,7 +23,7 @@ export const operation: Operation<Prepared> = {
 		...userFields,
 		{
 			displayName: 'Token Name',
-			name: 'tokenName',
+			name: 'keyLabel',
 			type: 'string',
 			default: 'api-token',
 			description: 'What the token is for, as the user\'s API key list shows it',
@@ -31,7 +31,7 @@ export const operation: Operation<Prepared> = {
 	],
 	prepare(item) {
 		const user = readUser(item);
-		const tokenName = requireText(item.node, item.get('tokenName', 'api-token'), item.where('Token Name'), 255).trim();
+		const tokenName = requireText(item.node, item.get('keyLabel', 'api-token'), item.where('Token Name'), 255).trim();
 		return { request: { method: 'POST', path: '/white-label/token', body: { ...user.body, token_name: tokenName }, notFound: user.notFound } };
 	},
 	send: async (prepared, api) => await resellerRequest(api, prepared.request, 'Create Token'),
