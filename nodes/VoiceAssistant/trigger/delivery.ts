@@ -1,6 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { receiveConversationEnded } from './conversationEnded';
+import { READ_RECEIPTS_EVENT } from './readReceipts/properties';
+import { receiveReadReceipt } from './readReceipts/receive';
 import { deliverySlot, readRegistration } from './registration';
 import { downloadsRecording, withRecording } from './recording';
 import { callIdOf, isReplay } from './replays';
@@ -73,6 +75,8 @@ function assistantIdsIn(body: IDataObject): number[] {
  * watched assistant, apply the status filter, then hand the body on as one item.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	// Signed by the platform and registered by nobody: its own checks (readReceipts/receive.ts).
+	if (this.getNodeParameter('event') === READ_RECEIPTS_EVENT) return await receiveReadReceipt(this);
 	const registration = readRegistration(this, deliverySlot(this));
 	const query = this.getQueryData() as IDataObject;
 	if (!registration || !secretMatchesHash(query[SECRET_PARAM], registration.secretHash)) {
