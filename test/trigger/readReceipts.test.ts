@@ -6,12 +6,15 @@
  * the platform nothing; the secret appears in no output.
  */
 import { createHmac } from 'node:crypto';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, INodeProperties } from 'n8n-workflow';
 
+import { VoiceAssistantApi } from '../../credentials/VoiceAssistantApi.credentials';
 import { RecentMemory } from '../../nodes/VoiceAssistant/trigger/replays';
 import { runWebhook, runWebhookMethod } from '../harness';
 import type { RunWebhookResult } from '../harness';
 import { useSandbox } from '../helpers/sandbox';
+import type { VoiceAssistantTriggerVersion } from '../../nodes/VoiceAssistant/trigger/node';
 import { VoiceAssistantTrigger, credentials, startReceiver } from './helpers';
 import type { Receiver } from './helpers';
 
@@ -256,6 +259,35 @@ describe('WhatsApp Message Status: output, versions and the secret', () => {
 		expect(text).toContain('whatsapp_message_id');
 		expect(text).not.toContain(SECRET);
 		expect(text).not.toContain(SECRET.slice(4, 20));
+	});
+});
+
+describe('WhatsApp Message Status: the editor', () => {
+	const versioned = new VoiceAssistantTrigger();
+	it.each([1, 2, 3])('version %i: no assistant, the notice with where to paste URL and secret, its own options, Respond Immediately', (version) => {
+		const description = (versioned.getNodeType(version) as VoiceAssistantTriggerVersion).description;
+		const node = { parameters: {}, typeVersion: version } as unknown as INode;
+		const shown = NodeHelpers.getNodeParameters(description.properties, { event: 'whatsappMessageStatus' }, true, false, node, description) as IDataObject;
+		expect(shown).not.toHaveProperty('assistantId');
+		expect(shown).toMatchObject({ event: 'whatsappMessageStatus', responseMode: 'onReceived', simplify: false });
+		const notice = description.properties.find((p) => p.name === 'readReceiptsNotice');
+		expect(notice?.displayName).toMatch(/registers nothing.*Production URL.*Test URL.*signing secret.*WhatsApp Read Receipts Signing Secret/);
+		expect(NodeHelpers.displayParameter({ event: 'whatsappMessageStatus' }, notice as INodeProperties, node, description)).toBe(true);
+		expect(NodeHelpers.displayParameter({ event: 'callEnded' }, notice as INodeProperties, node, description)).toBe(false);
+		const options = (description.properties.find((p) => p.name === 'options')?.options ?? []) as INodeProperties[];
+		const visible = options.filter((o) => NodeHelpers.displayParameterPath({ event: 'whatsappMessageStatus', options: {} }, o, 'options', node, description)).map((o) => o.name);
+		expect(visible).toEqual(['includeTestDeliveries', 'messageStatuses', 'sender']);
+		const statuses = options.find((o) => o.name === 'messageStatuses') as { options: Array<{ value: string }> };
+		expect(statuses.options.map((o) => o.value).sort()).toEqual(['delivered', 'failed', 'read', 'sent', 'undelivered']);
+		expect(description.subtitle).toContain('WhatsApp Message Status');
+	});
+
+	it('the secret lives in the credential as a password field, not in the workflow', () => {
+		const description = (versioned.getNodeType(3) as VoiceAssistantTriggerVersion).description;
+		expect(JSON.stringify(description.properties)).not.toMatch(/"password":true/);
+		const field = new VoiceAssistantApi().properties.find((p) => p.name === 'whatsappSigningSecret');
+		expect(field).toMatchObject({ type: 'string', typeOptions: { password: true }, default: '' });
+		expect(field?.required).toBeFalsy();
 	});
 });
 
