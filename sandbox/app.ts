@@ -23,6 +23,7 @@ import type {
 	InboundCallResult,
 	MakeCallAnswer,
 	CallByIdRoute,
+	CatalogWritePaths,
 	Generation,
 	RequestLogEntry,
 	SandboxOptions,
@@ -98,6 +99,7 @@ export class SandboxApp implements SandboxHost {
 		this.store.settings.webhookTranscript = this.opts.webhookTranscript ?? 'string';
 		this.store.settings.makeCallAnswer = this.opts.makeCallAnswer ?? 'with-call-id';
 		this.store.settings.callByIdRoute = this.opts.callByIdRoute ?? 'served';
+		this.store.settings.catalogWritePaths = this.opts.catalogWritePaths ?? 'singular';
 		this.store.settings.clockOffsetMs = this.opts.clockOffsetMs ?? 0;
 		for (const user of this.store.users) user.generation = this.opts.generation ?? 'reference';
 	}
@@ -175,6 +177,10 @@ export class SandboxApp implements SandboxHost {
 
 	setCallByIdRoute(route: CallByIdRoute): void {
 		this.store.settings.callByIdRoute = route;
+	}
+
+	setCatalogWritePaths(paths: CatalogWritePaths): void {
+		this.store.settings.catalogWritePaths = paths;
 	}
 
 	setGeneration(generation: Generation, userId?: number): void {

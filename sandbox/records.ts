@@ -55,7 +55,8 @@ export interface Assistant {
 	user_id: number;
 	name: string;
 	type: 'inbound' | 'outbound';
-	mode: 'pipeline' | 'multimodal';
+	/** dualplex: 2026 docs, hosts of that generation only */
+	mode: 'pipeline' | 'multimodal' | 'dualplex';
 	status: 'active' | 'inactive';
 	phone_number_id: number | null;
 	voice_id: number;
@@ -110,6 +111,8 @@ export interface Assistant {
 	created_at: number;
 	updated_at: number;
 	deleted_at: number | null;
+	/** fields only the 2026 docs list (knowledge base, tools, folder, …), as the last write gave them */
+	extras?: Record<string, unknown>;
 }
 
 export interface Campaign {

@@ -161,6 +161,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	saveRegistration(this, slot, {
 		event: want.event,
 		assistantId: want.assistantId,
+		...(typeof assistant.uuid === 'string' && assistant.uuid !== '' ? { assistantUuid: assistant.uuid.toLowerCase() } : {}),
 		// Only the hash and the URL without the secret: static data is exported with the workflow.
 		secretHash: hashSecret(secret),
 		url: withoutSecret(url),
