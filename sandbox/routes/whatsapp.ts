@@ -101,7 +101,8 @@ function sent(ctx: RouteContext, sender: WhatsAppSender, phone: string, name: st
 		success: true,
 		conversation_id: c.uuid,
 		message_id: messageId,
-		whatsapp_message_id: wamid,
+		// The 2026 docs: the integer that read receipts carry as whatsapp_message_id (the wamid is theirs as meta_message_id).
+		whatsapp_message_id: ctx.user.generation === '2026' ? messageId : wamid,
 		message_sid: messageSid,
 		status: 'queued',
 		...extra,
