@@ -3,6 +3,8 @@ import { resource as assistant } from './assistant/Assistant.resource';
 import { resource as call } from './call/Call.resource';
 import { resource as campaign } from './campaign/Campaign.resource';
 import { resource as conversation } from './conversation/Conversation.resource';
+import { resource as knowledgeBase } from './knowledgeBase/KnowledgeBase.resource';
+import { resource as knowledgeBaseDocument } from './knowledgeBaseDocument/KnowledgeBaseDocument.resource';
 import { resource as lead } from './lead/Lead.resource';
 import type { Resource } from '../engine/operation';
 import { resource as phoneNumber } from './phoneNumber/PhoneNumber.resource';
@@ -11,4 +13,4 @@ import { resource as sms } from './sms/Sms.resource';
 import { resource as whatsapp } from './whatsapp/WhatsApp.resource';
 
 /** Every resource of the node; the node's properties and the router are both built from this list. */
-export const RESOURCES: Resource[] = [account, assistant, call, campaign, conversation, lead, phoneNumber, reference, sms, whatsapp];
+export const RESOURCES: Resource[] = [account, assistant, call, campaign, conversation, knowledgeBase, knowledgeBaseDocument, lead, phoneNumber, reference, sms, whatsapp];

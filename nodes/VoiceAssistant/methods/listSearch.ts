@@ -71,3 +71,4 @@ export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: stri
 }
 
 export { searchWhatsAppSenders } from './whatsapp';
+export { searchKnowledgeBaseDocuments, searchKnowledgeBases } from './knowledgeBases';

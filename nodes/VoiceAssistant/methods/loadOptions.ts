@@ -165,3 +165,4 @@ export async function getAccountPhoneNumbers(this: ILoadOptionsFunctions): Promi
 }
 
 export { getWhatsAppTemplates, getWhatsAppTemplateVariables } from './whatsapp';
+export { getKnowledgeBases } from './knowledgeBases';
