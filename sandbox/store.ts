@@ -13,6 +13,7 @@ import type {
 	WebhookDelivery,
 } from './records';
 import { ChatStore } from './chat';
+import { KnowledgeBaseStore } from './knowledgeBases';
 import type { CallByIdRoute, MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
@@ -49,6 +50,8 @@ export class SandboxStore {
 	readonly webhookDeliveries: WebhookDelivery[] = [];
 	/** conversations, WhatsApp senders and templates (chat.ts) */
 	readonly chat = new ChatStore();
+	/** knowledge bases and their documents (knowledgeBases.ts) */
+	readonly knowledgeBases = new KnowledgeBaseStore();
 	readonly settings: {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
@@ -80,6 +83,7 @@ export class SandboxStore {
 		replace(this.sms, data.sms);
 		replace(this.webhookDeliveries, []);
 		this.chat.load();
+		this.knowledgeBases.load();
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();
 		for (const lead of this.leads) this.indexLead(lead, 1);

@@ -12,6 +12,18 @@ import { getMe } from './account';
 import { deleteCall, getCall, listCalls, makeCall } from './calls';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
 import { createConversation, generateReply, getConversation, listConversations, sendMessage, setConversationAi } from './conversations';
+import {
+	createDocument,
+	createKnowledgeBase,
+	deleteDocument,
+	deleteKnowledgeBase,
+	getDocument,
+	getKnowledgeBase,
+	listDocuments,
+	listKnowledgeBases,
+	updateDocument,
+	updateKnowledgeBase,
+} from './knowledgeBases';
 import { createLead, deleteLead, listLeads, updateLead } from './leads';
 import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
 import {
@@ -73,5 +85,15 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/me', getMe)
 		.add('GET', '/api/user/phone-numbers/all', listAllPhoneNumbers)
 		.add('GET', '/api/user/phone-numbers/search', searchPhoneNumbers)
-		.add('POST', '/api/user/phone-numbers/purchase', purchasePhoneNumber);
+		.add('POST', '/api/user/phone-numbers/purchase', purchasePhoneNumber)
+		.add('GET', '/api/user/knowledgebases', listKnowledgeBases)
+		.add('POST', '/api/user/knowledgebases', createKnowledgeBase)
+		.add('GET', '/api/user/knowledgebases/:id', getKnowledgeBase)
+		.add('PUT', '/api/user/knowledgebases/:id', updateKnowledgeBase)
+		.add('DELETE', '/api/user/knowledgebases/:id', deleteKnowledgeBase)
+		.add('GET', '/api/user/knowledgebases/:id/documents', listDocuments)
+		.add('POST', '/api/user/knowledgebases/:id/documents', createDocument)
+		.add('GET', '/api/user/knowledgebases/:id/documents/:docId', getDocument)
+		.add('PUT', '/api/user/knowledgebases/:id/documents/:docId', updateDocument)
+		.add('DELETE', '/api/user/knowledgebases/:id/documents/:docId', deleteDocument);
 }
