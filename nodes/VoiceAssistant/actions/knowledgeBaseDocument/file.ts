@@ -91,7 +91,7 @@ function checkSize(node: INode, itemIndex: number, bytes: number, described: str
 		throw fail(
 			node,
 			{ field: FIELD, itemIndex },
-			`holds ${described} of ${megabytes(bytes)}; the platform takes files of at most 20 MB`,
+			`holds ${described} of ${megabytes(bytes)} (${bytes.toLocaleString('en-US')} bytes); the platform takes files of at most 20 MB (${MAX_FILE_BYTES.toLocaleString('en-US')} bytes)`,
 			'Split the file or shorten it, then add the parts as documents of their own.',
 		);
 	}

@@ -9,6 +9,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { shown } from '../../shared/validate';
+import { formatMs } from '../../transport/errors';
 import { requestTarget } from '../../transport/target';
 import type { ItemParams } from '../../engine/itemParams';
 import type { Api, ApiCall } from '../../engine/operation';
@@ -116,5 +117,5 @@ function capitalise(text: string): string {
 function minutes(ms: number): string {
 	const value = ms / 60_000;
 	if (value >= 1 && Number.isInteger(value)) return `${value} minute${value === 1 ? '' : 's'}`;
-	return `${Math.round(ms / 1000)} s`;
+	return formatMs(ms);
 }
