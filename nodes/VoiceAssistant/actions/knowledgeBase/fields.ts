@@ -47,7 +47,7 @@ export function updateFields(noun: string): INodeProperties {
 		default: {},
 		description: `The platform lets the name and the description of a ${noun} change`,
 		options: [
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: `The new name (at most 255 characters)` },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'The new name (at most 255 characters)' },
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'The new description (at most 255 characters); empty clears it' },
 		],
 	};
