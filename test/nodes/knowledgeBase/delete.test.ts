@@ -1,6 +1,5 @@
 /** Knowledge Base → Delete: DELETE /user/knowledgebases/{id}; its documents go and assistants lose it. Irreversible: agents need the opt-in. */
-import { RESOURCES } from '../../../nodes/VoiceAssistant/actions/operations';
-import { findOperation } from '../../../nodes/VoiceAssistant/engine/operation';
+import { runAsAgentTool } from '../../security/agent-harness';
 import { byId, expectOk, jsonOf, useNodeSandbox } from '../helpers';
 
 const t = useNodeSandbox();
@@ -18,9 +17,24 @@ describe('Knowledge Base → Delete', () => {
 		expect(again.error?.message).toBe('Knowledge base 1 was not found');
 	});
 
-	it('is a write an AI agent may run only with the user’s opt-in', () => {
-		const op = findOperation(RESOURCES, 'knowledgeBase', 'delete');
-		expect(op?.write?.agent?.needsOptIn).toMatch(/cannot be undone/);
-		expect(findOperation(RESOURCES, 'knowledgeBaseDocument', 'delete')?.write?.agent?.needsOptIn).toMatch(/cannot be undone/);
+	it('called by an AI agent, it and Knowledge Base Document → Delete are refused without the opt-in: nothing sent', async () => {
+		const cases: Array<[Record<string, unknown>, RegExp]> = [
+			[{ resource: 'knowledgeBase', operation: 'delete', knowledgeBaseId: byId(1) }, /deleting a knowledge base cannot be undone/],
+			[{ resource: 'knowledgeBaseDocument', operation: 'delete', knowledgeBaseId: byId(1), documentId: byId(1) }, /deleting a document of a knowledge base cannot be undone/],
+		];
+		for (const [parameters, reason] of cases) {
+			const run = await runAsAgentTool({ parameters: parameters as never, credentials: t.credentials, plan: [[{}]], mode: 'engine' });
+			expect(run.rounds.flat()[0].error).toMatch(reason);
+		}
+		expect(t.requests()).toHaveLength(0);
+		expect(t.sb.store.knowledgeBases.documents.filter((doc) => doc.knowledgebase_id === 1)).toHaveLength(2);
+		const allowed = await runAsAgentTool({
+			parameters: { resource: 'knowledgeBaseDocument', operation: 'delete', knowledgeBaseId: byId(1), documentId: byId(1), allowForAiAgent: true } as never,
+			credentials: t.credentials,
+			plan: [[{}]],
+			mode: 'engine',
+		});
+		expect(allowed.rounds.flat()[0].error).toBeUndefined();
+		expect(t.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/user/knowledgebases/1/documents/1']);
 	});
 });
