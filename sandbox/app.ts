@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { CallSimulator } from './calls';
 import type { SandboxHost } from './contracts';
 import { customerWrites, endConversation, type ConversationEndResult } from './conversationEnded';
+import { sendReceipt, type ReadReceiptResult, type ReceiptStatus } from './readReceipts';
 import { Faults } from './faults';
 import { parsePhone } from './phone';
 import { createRng, type Rng } from './prng';
@@ -22,6 +23,7 @@ import type {
 	InboundCallResult,
 	MakeCallAnswer,
 	CallByIdRoute,
+	CatalogWritePaths,
 	Generation,
 	RequestLogEntry,
 	SandboxOptions,
@@ -97,6 +99,7 @@ export class SandboxApp implements SandboxHost {
 		this.store.settings.webhookTranscript = this.opts.webhookTranscript ?? 'string';
 		this.store.settings.makeCallAnswer = this.opts.makeCallAnswer ?? 'with-call-id';
 		this.store.settings.callByIdRoute = this.opts.callByIdRoute ?? 'served';
+		this.store.settings.catalogWritePaths = this.opts.catalogWritePaths ?? 'singular';
 		this.store.settings.clockOffsetMs = this.opts.clockOffsetMs ?? 0;
 		for (const user of this.store.users) user.generation = this.opts.generation ?? 'reference';
 	}
@@ -176,6 +179,10 @@ export class SandboxApp implements SandboxHost {
 		this.store.settings.callByIdRoute = route;
 	}
 
+	setCatalogWritePaths(paths: CatalogWritePaths): void {
+		this.store.settings.catalogWritePaths = paths;
+	}
+
 	setGeneration(generation: Generation, userId?: number): void {
 		const users = userId === undefined ? this.store.users : [this.store.user(userId)];
 		for (const user of users) {
@@ -213,6 +220,17 @@ export class SandboxApp implements SandboxHost {
 	/** A customer writes to a WhatsApp sender (opens its 24-hour session); returns the conversation's UUID. */
 	simulateWhatsAppMessage(opts: { senderId: number; from: string; message?: string; name?: string }): string {
 		return customerWrites(this, opts.senderId, opts.from, opts.message ?? 'Hallo', opts.name).uuid;
+	}
+
+	/** A sender's read-receipts webhook, as set in the dashboard; returns its signing secret (null when removed). */
+	configureReadReceipts(opts: { senderId: number; url: string | null; secret?: string; retryDelaysMs?: number[]; statuses?: ReceiptStatus[] }): string | null {
+		if (!this.store.chat.senders.some((s) => s.id === opts.senderId)) throw new Error('Sender not found');
+		return this.store.readReceipts.configure(opts.senderId, opts.url, opts)?.secret ?? null;
+	}
+
+	/** One signed read receipt (test: the dashboard's test button); resolves after its last attempt. */
+	async sendReadReceipt(opts: { senderId: number; status?: string; whatsappMessageId?: number; to?: string; test?: boolean }): Promise<ReadReceiptResult | undefined> {
+		return await sendReceipt(this, opts);
 	}
 
 	async waitForIdle(): Promise<void> {

@@ -20,9 +20,13 @@ function payload(app: SandboxHost, c: Conversation) {
 	const sender = app.store.chat.senders.find((s) => s.id === c.sender_id);
 	const transcript = c.messages.map((m) => ({ role: m.role, content: m.content }));
 	const customerTurns = c.messages.filter((m) => m.role === 'user').length;
+	// The 2026 docs: a top-level integer id beside the UUID, and the assistant named by its UUID.
+	const generation2026 = app.store.user(c.user_id)?.generation === '2026';
+	const assistant = app.store.assistants.find((a) => a.id === c.assistant_id);
 	return {
+		...(generation2026 ? { id: c.id } : {}),
 		conversation_id: c.uuid,
-		assistant_id: c.assistant_id,
+		assistant_id: generation2026 && assistant ? assistant.uuid : c.assistant_id,
 		type: c.type === 'whatsapp' ? 'whatsapp' : 'widget',
 		message_count: c.messages.length,
 		status: 'ended',

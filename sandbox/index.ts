@@ -9,6 +9,7 @@ export type {
 	InboundCallResult,
 	MakeCallAnswer,
 	CallByIdRoute,
+	CatalogWritePaths,
 	RateLimitOptions,
 	RecordingRequest,
 	RequestLogEntry,

@@ -55,7 +55,8 @@ export interface Assistant {
 	user_id: number;
 	name: string;
 	type: 'inbound' | 'outbound';
-	mode: 'pipeline' | 'multimodal';
+	/** dualplex: 2026 docs, hosts of that generation only */
+	mode: 'pipeline' | 'multimodal' | 'dualplex';
 	status: 'active' | 'inactive';
 	phone_number_id: number | null;
 	voice_id: number;
@@ -110,6 +111,8 @@ export interface Assistant {
 	created_at: number;
 	updated_at: number;
 	deleted_at: number | null;
+	/** fields only the 2026 docs list (knowledge base, tools, folder, …), as the last write gave them */
+	extras?: Record<string, unknown>;
 }
 
 export interface Campaign {
@@ -212,10 +215,13 @@ export interface SmsRecord {
 
 /** Every outgoing webhook POST, for tests and /sandbox/state. */
 export interface WebhookDelivery {
-	kind: 'post-call' | 'inbound' | 'inbound-before-connect' | 'conversation-ended';
-	/** the call's id; for 'conversation-ended' 0 (see conversation_id) */
+	kind: 'post-call' | 'inbound' | 'inbound-before-connect' | 'conversation-ended' | 'read-receipt';
+	/** the call's id; for 'conversation-ended' and 'read-receipt' 0 (see conversation_id, sender_id) */
 	call_id: number;
 	conversation_id?: string;
+	/** 'read-receipt': the WhatsApp sender, and which attempt (1 = first, then the retries) */
+	sender_id?: number;
+	attempt?: number;
 	assistant_id: number;
 	url: string;
 	payload: unknown;

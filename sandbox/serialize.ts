@@ -3,9 +3,11 @@ import type { Assistant, Call, Campaign, Lead, PhoneNumber, SmsRecord } from './
 import type { SandboxStore } from './store';
 import { isoMicros, sqlTime } from './time';
 
-export function assistantRecord(a: Assistant) {
+export function assistantRecord(assistant: Assistant) {
+	const { extras, ...a } = assistant;
 	return {
 		...a,
+		...extras,
 		variables: a.variables,
 		created_at: isoMicros(a.created_at),
 		updated_at: isoMicros(a.updated_at),
@@ -97,8 +99,12 @@ export function leadPayload(l: Lead) {
 	};
 }
 
-/** offsetMs: the server clock's distance from UTC (SandboxOptions.clockOffsetMs). */
-export function callRecord(c: Call, offsetMs = 0) {
+/**
+ * offsetMs: the server clock's distance from UTC (SandboxOptions.clockOffsetMs). decimalCosts: the
+ * 2026 docs' examples write costs as decimal strings ("0.08000000"); the reference as numbers.
+ */
+export function callRecord(c: Call, offsetMs = 0, decimalCosts = false) {
+	const cost = (n: number) => (decimalCosts ? n.toFixed(8) : n);
 	return {
 		id: c.id,
 		assistant_name: c.assistant_name,
@@ -112,8 +118,8 @@ export function callRecord(c: Call, offsetMs = 0) {
 		variables: c.variables,
 		evaluation: c.evaluation,
 		webhook_response: c.webhook_response,
-		carrier_cost: c.carrier_cost,
-		total_cost: c.total_cost,
+		carrier_cost: cost(c.carrier_cost),
+		total_cost: cost(c.total_cost),
 		answered_by: c.answered_by,
 		recording_url: c.recording_url,
 		created_at: sqlTime(c.created_at + offsetMs),

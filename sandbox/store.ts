@@ -12,9 +12,11 @@ import type {
 	Voice,
 	WebhookDelivery,
 } from './records';
+import { CatalogStore } from './catalog';
 import { ChatStore } from './chat';
 import { KnowledgeBaseStore } from './knowledgeBases';
-import type { CallByIdRoute, MakeCallAnswer, TranscriptFormat } from './types';
+import { ReadReceiptStore } from './readReceiptStore';
+import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
 	users: User[];
@@ -50,6 +52,10 @@ export class SandboxStore {
 	readonly webhookDeliveries: WebhookDelivery[] = [];
 	/** conversations, WhatsApp senders and templates (chat.ts) */
 	readonly chat = new ChatStore();
+	/** mid-call tools, folders and labels, and which assistant uses which (catalog.ts) */
+	readonly catalog = new CatalogStore();
+	/** the read-receipt webhook of each WhatsApp sender (readReceipts.ts) */
+	readonly readReceipts = new ReadReceiptStore();
 	/** knowledge bases and their documents (knowledgeBases.ts) */
 	readonly knowledgeBases = new KnowledgeBaseStore();
 	readonly settings: {
@@ -57,12 +63,14 @@ export class SandboxStore {
 		transcriptByAssistant: Record<number, TranscriptFormat>;
 		makeCallAnswer: MakeCallAnswer;
 		callByIdRoute: CallByIdRoute;
+		catalogWritePaths: CatalogWritePaths;
 		clockOffsetMs: number;
 	} = {
 		webhookTranscript: 'string',
 		transcriptByAssistant: {},
 		makeCallAnswer: 'with-call-id',
 		callByIdRoute: 'served',
+		catalogWritePaths: 'singular',
 		clockOffsetMs: 0,
 	};
 	/** campaign|phone -> number of leads, so the duplicate check stays O(1) during bulk imports. */
@@ -83,6 +91,8 @@ export class SandboxStore {
 		replace(this.sms, data.sms);
 		replace(this.webhookDeliveries, []);
 		this.chat.load();
+		this.catalog.load();
+		this.readReceipts.load();
 		this.knowledgeBases.load();
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();

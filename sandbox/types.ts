@@ -30,6 +30,14 @@ export type MakeCallAnswer = 'with-call-id' | 'data-only';
 export type CallByIdRoute = 'served' | 'route-missing' | 'get-missing';
 
 /**
+ * Which paths the folder and label writes take (platform-facts-2026.md, CONFLICT — write paths):
+ * 'singular' (default; the 2026 docs: POST /user/folder, PUT|DELETE /user/folder/{id}, same for labels)
+ * or 'plural' (the MCP server: /user/folders, /user/folders/{id}). The other spelling answers as an
+ * unrouted path does (404, or 405 where the list's GET route has that path).
+ */
+export type CatalogWritePaths = 'singular' | 'plural';
+
+/**
  * Which generation of the classic API an account's host speaks (platform-facts-2026.md, CONFLICT
  * entries): 'reference' answers as platform-api.md says; '2026' as Famulor's 2026 docs say (other
  * write paths and assistant body keys; the reference's forms are refused there, and the other way round).
@@ -57,6 +65,8 @@ export interface SandboxOptions {
 	makeCallAnswer?: MakeCallAnswer;
 	/** Whether GET /user/calls/{id} exists (default 'served'); switch later with setCallByIdRoute. */
 	callByIdRoute?: CallByIdRoute;
+	/** The paths folder and label writes take (default 'singular'); switch later with setCatalogWritePaths. */
+	catalogWritePaths?: CatalogWritePaths;
 	/**
 	 * How far the server's clock (and time zone) is from UTC, in ms: shifts call timestamps and the
 	 * call list's date filters, like a platform in another zone or with a wrong clock. Default 0.
@@ -139,6 +149,7 @@ export interface Sandbox {
 	setWebhookTranscript(format: TranscriptFormat, assistantId?: number): void;
 	setMakeCallAnswer(shape: MakeCallAnswer): void;
 	setCallByIdRoute(route: CallByIdRoute): void;
+	setCatalogWritePaths(paths: CatalogWritePaths): void;
 	setClockOffset(ms: number): void;
 	/** The API generation of one account (userId), or of every account when userId is left out. */
 	setGeneration(generation: Generation, userId?: number): void;
@@ -148,6 +159,20 @@ export interface Sandbox {
 	simulateConversationEnd(opts: { conversationId: string; userToken?: string }): Promise<{ conversation_id: string; webhook_response: WebhookResponse | null }>;
 	/** A customer writes to a WhatsApp sender, opening its 24-hour session; returns the conversation UUID. */
 	simulateWhatsAppMessage(opts: { senderId: number; from: string; message?: string; name?: string }): string;
+	/**
+	 * Sets a WhatsApp sender's read-receipts webhook as the dashboard does (url null removes it) and
+	 * returns its signing secret (a new one unless given). Retries wait `retryDelaysMs` (default
+	 * 30 s, 60 s, 120 s); a send through the sender fires `statuses` (default sent, delivered, read).
+	 */
+	configureReadReceipts(opts: {
+		senderId: number;
+		url: string | null;
+		secret?: string;
+		retryDelaysMs?: number[];
+		statuses?: Array<'sent' | 'delivered' | 'read' | 'failed' | 'undelivered'>;
+	}): string | null;
+	/** One signed read receipt to the sender's webhook (test: the dashboard's test button); resolves after the last attempt, undefined without a webhook. */
+	sendReadReceipt(opts: { senderId: number; status?: string; whatsappMessageId?: number; to?: string; test?: boolean }): Promise<{ status: string; attempts: Array<number | null> } | undefined>;
 	waitForIdle(): Promise<void>;
 	/** Re-seed the data and clear log, faults, latency (rate limit kept as configured). */
 	reset(): void;

@@ -13,7 +13,8 @@ export class VoiceAssistant implements INodeType {
 		name: 'voiceAssistant',
 		icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: Simplify keeps at most ten fields (actions/call/simplify.ts)
+		version: [1, 2],
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create AI phone assistants, load leads into campaigns, place calls and send SMS (Famulor and white-label hosts)',
 		defaults: { name: 'Voice Assistant' },

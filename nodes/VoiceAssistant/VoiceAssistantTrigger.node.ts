@@ -10,7 +10,7 @@ const baseDescription: INodeTypeBaseDescription = {
 	name: 'voiceAssistantTrigger',
 	icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
 	group: ['trigger'],
-	description: 'Starts the workflow when a call or chat conversation of a voice assistant ends (Famulor and white-label hosts)',
+	description: 'Starts the workflow when a call or chat conversation of a voice assistant ends, or a WhatsApp message is delivered or read (Famulor and white-label hosts)',
 	defaultVersion: 3,
 };
 
@@ -20,7 +20,7 @@ function describeVersion(version: number): INodeTypeDescription {
 		...baseDescription,
 		version,
 		subtitle:
-			'={{$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : "Call Ended"}}',
+			'={{$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : $parameter["event"] === "whatsappMessageStatus" ? "WhatsApp Message Status" : "Call Ended"}}',
 		eventTriggerDescription: 'Waiting for a call of the assistant to end',
 		activationMessage: 'Finished calls of the assistant will now start this workflow.',
 		defaults: { name: 'Voice Assistant Trigger' },

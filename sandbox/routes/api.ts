@@ -12,6 +12,7 @@ import { getMe } from './account';
 import { deleteCall, getCall, listCalls, makeCall } from './calls';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
 import { createConversation, generateReply, getConversation, listConversations, sendMessage, setConversationAi } from './conversations';
+import { groupRoutes } from './groups';
 import {
 	createDocument,
 	createKnowledgeBase,
@@ -34,12 +35,13 @@ import {
 	enableInboundWebhook,
 	enablePostCallWebhook,
 } from './webhookSwitches';
-import { listLanguages, listModels, listPhoneNumbers, listVoices } from './reference';
+import { listLanguages, listModels, listPhoneNumbers, listSynthesizerProviders, listTranscriberProviders, listVoices } from './reference';
 import { sendSms } from './sms';
+import { createTool, deleteTool, getTool, listTools, updateTool } from './tools';
 import { listSenders, listTemplates, sendFreeform, sendTemplate, sessionStatus } from './whatsapp';
 
 export function apiRouter(): Router<Handler> {
-	return new Router<Handler>()
+	const router = new Router<Handler>()
 		.add('POST', '/api/user/lead', createLead)
 		.add('GET', '/api/user/leads', listLeads)
 		.add('PUT', '/api/user/leads/:id', onlyOn('reference', updateLead))
@@ -66,6 +68,8 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/assistants/models', listModels)
 		.add('GET', '/api/user/assistants/voices', listVoices)
 		.add('GET', '/api/user/assistants/languages', listLanguages)
+		.add('GET', '/api/user/assistants/synthesizer-providers', listSynthesizerProviders)
+		.add('GET', '/api/user/assistants/transcriber-providers', listTranscriberProviders)
 		.add('GET', '/api/user/assistants/phone-numbers', listPhoneNumbers)
 		.add('POST', '/api/user/assistants/enable-conversation-ended-webhook', enableConversationEndedWebhook)
 		.add('POST', '/api/user/assistants/disable-conversation-ended-webhook', disableConversationEndedWebhook)
@@ -86,6 +90,11 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/phone-numbers/all', listAllPhoneNumbers)
 		.add('GET', '/api/user/phone-numbers/search', searchPhoneNumbers)
 		.add('POST', '/api/user/phone-numbers/purchase', purchasePhoneNumber)
+		.add('GET', '/api/user/tools', listTools)
+		.add('POST', '/api/user/tools', createTool)
+		.add('GET', '/api/user/tools/:id', getTool)
+		.add('PUT', '/api/user/tools/:id', updateTool)
+		.add('DELETE', '/api/user/tools/:id', deleteTool)
 		.add('GET', '/api/user/knowledgebases', listKnowledgeBases)
 		.add('POST', '/api/user/knowledgebases', createKnowledgeBase)
 		.add('GET', '/api/user/knowledgebases/:id', getKnowledgeBase)
@@ -96,4 +105,6 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/user/knowledgebases/:id/documents/:docId', getDocument)
 		.add('PUT', '/api/user/knowledgebases/:id/documents/:docId', updateDocument)
 		.add('DELETE', '/api/user/knowledgebases/:id/documents/:docId', deleteDocument);
+	for (const [method, path, handler] of [...groupRoutes('folder'), ...groupRoutes('label')]) router.add(method, path, handler);
+	return router;
 }

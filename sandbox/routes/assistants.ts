@@ -1,4 +1,5 @@
 /** POST /user/assistant, PUT /user/assistant/{id}, GET /user/assistants/get, GET /user/assistants/outbound. */
+import { assignmentErrors, assignmentOf } from '../catalog';
 import { assistantWithDefaults } from '../defaults';
 import { message, ok, validationError, type ApiResult, type RouteContext } from '../http';
 import { paginate } from '../pagination';
@@ -6,6 +7,7 @@ import { uuid } from '../prng';
 import type { Assistant } from '../records';
 import { assistantRecord, assistantSummary, outboundAssistantRecord } from '../serialize';
 import { hasErrors, isPlainObject, label, validate, type Errors, type Rules } from '../validation';
+import { fromForm2026, type Translated } from './assistantForm2026';
 import { perPageRules, readPage } from './paging';
 
 /** Sending this marker in assistant_name makes create/update fail with the documented 500. */
@@ -82,6 +84,8 @@ function checkPostCallSchema(items: unknown[], errors: Errors): void {
 
 interface Resolved {
 	values: Record<string, unknown>;
+	/** the 2026 docs' fields (2026 accounts only) */
+	extras: Record<string, unknown>;
 	languageId?: number;
 	languageName?: string;
 	modelId?: number;
@@ -89,13 +93,18 @@ interface Resolved {
 
 /** Rules of the Limits table plus the lookups (voice, language, model, phone number) against the store. */
 function check(ctx: RouteContext, existing?: Assistant): { errors: Errors; resolved: Resolved } {
-	const body = normaliseBody(ctx.body);
-	const { errors, values } = validate(body, RULES, {
-		partial: existing !== undefined,
-		existing: existing as unknown as Record<string, unknown>,
-	});
+	const partial = existing !== undefined;
+	// A 2026 account reads the 2026 form (assistantForm2026.ts): its errors name the 2026 keys.
+	const form: Translated | undefined = ctx.user.generation === '2026' ? fromForm2026(ctx, partial) : undefined;
+	const body = normaliseBody(form ? form.body : ctx.body);
+	const rules: Rules = form ? { ...RULES, engine_type: { ...RULES.engine_type, in: ['pipeline', 'multimodal', 'dualplex'] } } : RULES;
+	const checked = validate(body, rules, { partial, existing: existing as unknown as Record<string, unknown> });
+	const values = checked.values;
+	// The 2026 checks already named what is missing in its own keys.
+	const errors: Errors = form ? { ...form.errors } : checked.errors;
+	if (form) for (const [key, texts] of Object.entries(checked.errors)) if (!RENAMED_TO_2026[key]) errors[key] = texts;
 	const { store } = ctx.app;
-	const resolved: Resolved = { values };
+	const resolved: Resolved = { values, extras: form?.extras ?? {} };
 	const fail = (field: string, text: string) => (errors[field] ??= []).push(text);
 	if (values.voice_id !== undefined && !store.voiceFor(ctx.user.id, values.voice_id)) fail('voice_id', 'The selected voice id is invalid.');
 	if (typeof values.language === 'string') {
@@ -113,6 +122,7 @@ function check(ctx: RouteContext, existing?: Assistant): { errors: Errors; resol
 	if (typeof values.phone_number_id === 'number' && !store.phoneNumberOf(ctx.user.id, values.phone_number_id))
 		fail('phone_number_id', 'The selected phone number id is invalid.');
 	if (Array.isArray(values.post_call_schema)) checkPostCallSchema(values.post_call_schema, errors);
+	for (const [field, text] of assignmentErrors(store.catalog, ctx.user.id, resolved.extras)) fail(field, text);
 	return { errors, resolved };
 }
 
@@ -165,7 +175,21 @@ function apply(a: Assistant, r: Resolved): void {
 	if (has('noise_cancellation')) a.enable_noise_cancellation = v.noise_cancellation as boolean;
 	if (has('record_call')) a.record = v.record_call as boolean;
 	if (has('who_speaks_first')) a.wait_for_customer = v.who_speaks_first === 'Cliente';
+	const record = a as unknown as Record<string, unknown>;
+	for (const [key, value] of Object.entries(r.extras)) {
+		if (key in record && key !== 'extras') record[key] = value;
+		else a.extras = { ...a.extras, [key]: value };
+	}
 }
+
+/** Reference keys whose errors a 2026 account reports under its own key (fromForm2026 checks those). */
+const RENAMED_TO_2026: Record<string, string> = {
+	assistant_name: 'name',
+	language: 'language_id',
+	llm_model: 'llm_model_id',
+	calls_direction: 'type',
+	engine_type: 'mode',
+};
 
 export function createAssistant(ctx: RouteContext): ApiResult {
 	const { errors, resolved } = check(ctx);
@@ -191,6 +215,7 @@ export function createAssistant(ctx: RouteContext): ApiResult {
 		created_at: now,
 	});
 	apply(assistant, resolved);
+	store.catalog.assign(assistant.id, assignmentOf(resolved.extras));
 	store.assistants.push(assistant);
 	return ok({ message: 'Assistant created successfully', data: assistantSummary(assistant) }, 201);
 }
@@ -203,6 +228,7 @@ export function updateAssistant(ctx: RouteContext): ApiResult {
 	const name = resolved.values.assistant_name;
 	if (typeof name === 'string' && name.includes(SIMULATE_FAILURE)) return message(500, 'Assistant update failed');
 	apply(assistant, resolved);
+	ctx.app.store.catalog.assign(assistant.id, assignmentOf(resolved.extras));
 	assistant.updated_at = Date.now();
 	return ok({ message: 'Assistant updated successfully', data: assistantSummary(assistant) });
 }

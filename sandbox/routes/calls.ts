@@ -84,7 +84,7 @@ export function listCalls(ctx: RouteContext): ApiResult {
 		)
 		.sort((a, b) => b.created_at - a.created_at || b.id - a.id);
 	const perPage = (values.per_page as number | undefined) ?? 15;
-	return ok(paginate(items, readPage(q), perPage, `${ctx.app.baseUrl}/user/calls`, (c) => callRecord(c, offset)));
+	return ok(paginate(items, readPage(q), perPage, `${ctx.app.baseUrl}/user/calls`, (c) => callRecord(c, offset, ctx.user.generation === '2026')));
 }
 
 /**
@@ -95,7 +95,7 @@ export function getCall(ctx: RouteContext): ApiResult {
 	const { store } = ctx.app;
 	const call = store.callOf(ctx.user.id, ctx.params.id);
 	if (!call) return message(404, 'Call not found');
-	const record = callRecord(call, store.settings.clockOffsetMs);
+	const record = callRecord(call, store.settings.clockOffsetMs, ctx.user.generation === '2026');
 	if (store.transcriptFormatFor(call.assistant_id) === 'array') {
 		return ok({ ...record, transcript: call.transcript_items, formatted_transcript: call.transcript });
 	}

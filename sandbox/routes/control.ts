@@ -5,6 +5,7 @@
 import type { ApiResult, ControlContext, ControlHandler } from '../http';
 import { message, ok } from '../http';
 import { conversationEndRoute, whatsappMessageRoute } from '../conversationEnded';
+import { configureRoute as readReceiptsRoute, sendRoute as readReceiptRoute } from '../readReceipts';
 import { FaultError } from '../faults';
 import { Router } from '../router';
 import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
@@ -144,6 +145,14 @@ function setCallByIdRoute(ctx: ControlContext): ApiResult {
 	return ok({ message: 'GET /user/calls/{id} route set', settings: ctx.app.store.settings });
 }
 
+/** {paths: 'singular' | 'plural'}: which spelling of the folder and label write paths the host serves. */
+function setCatalogWritePaths(ctx: ControlContext): ApiResult {
+	const paths = ctx.body.paths;
+	if (paths !== 'singular' && paths !== 'plural') return message(422, "paths must be 'singular' or 'plural'");
+	ctx.app.setCatalogWritePaths(paths);
+	return ok({ message: 'Folder and label write paths set', settings: ctx.app.store.settings });
+}
+
 function setClock(ctx: ControlContext): ApiResult {
 	const ms = Number(ctx.body.offset_ms ?? ctx.body.offsetMs);
 	if (!Number.isFinite(ms)) return message(422, 'Send {"offset_ms": <number>}');
@@ -191,11 +200,14 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/inbound-call', inboundCall)
 		.add('POST', '/sandbox/conversation-end', conversationEndRoute)
 		.add('POST', '/sandbox/whatsapp-message', whatsappMessageRoute)
+		.add('POST', '/sandbox/read-receipts', readReceiptsRoute)
+		.add('POST', '/sandbox/read-receipt', readReceiptRoute)
 		.add('GET', '/sandbox/state', state)
 		.add('POST', '/sandbox/balance', setBalance)
 		.add('POST', '/sandbox/webhook-transcript', setTranscript)
 		.add('POST', '/sandbox/make-call-answer', setMakeCallAnswer)
 		.add('POST', '/sandbox/call-by-id-route', setCallByIdRoute)
+		.add('POST', '/sandbox/catalog-write-paths', setCatalogWritePaths)
 		.add('POST', '/sandbox/clock', setClock)
 		.add('POST', '/sandbox/generation', setGeneration)
 		.add('GET', '/sandbox/idle', async (ctx) => {

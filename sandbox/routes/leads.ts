@@ -2,8 +2,10 @@
 import { message, ok, validationError, type ApiResult, type RouteContext } from '../http';
 import { parsePhone } from '../phone';
 import type { Lead, SecondaryContact } from '../records';
+import { paginate } from '../pagination';
 import { leadRecord } from '../serialize';
 import { hasErrors, isPlainObject, label, validate, type Errors } from '../validation';
+import { perPageRules, readPage } from './paging';
 
 const LEAD_STATES = ['created', 'completed', 'reached-max-retries'];
 const UPDATABLE = ['campaign_id', 'phone_number', 'status', 'variables'];
@@ -71,10 +73,39 @@ function checkContacts(items: unknown[], errors: Errors, out: Array<{ phone: str
 	});
 }
 
+/**
+ * GET /user/leads: the reference's bare array (every lead, no parameters), or on 2026 accounts the
+ * docs' Laravel page with the filters status, campaign_id, phone_number (part), date_from/date_to
+ * (creation date), per_page 1-100 (15) and page.
+ */
 export function listLeads(ctx: RouteContext): ApiResult {
 	const { store } = ctx.app;
-	return ok(store.leads.filter((l) => l.user_id === ctx.user.id).map((l) => leadRecord(l, store)));
+	const own = store.leads.filter((l) => l.user_id === ctx.user.id);
+	if (ctx.user.generation !== '2026') return ok(own.map((l) => leadRecord(l, store)));
+	const date = { type: 'string', regex: /^\d{4}-\d{2}-\d{2}$/ } as const;
+	const { errors, values } = validate(ctx.query, {
+		...perPageRules,
+		status: { type: 'string', in: LEAD_LIST_STATES },
+		campaign_id: { type: 'integer' },
+		phone_number: { type: 'string', max: 20 },
+		date_from: date,
+		date_to: date,
+	});
+	if (hasErrors(errors)) return validationError(errors);
+	const day = (l: Lead) => new Date(l.created_at).toISOString().slice(0, 10);
+	const matching = own.filter(
+		(l) =>
+			(values.status === undefined || l.status === values.status) &&
+			(values.campaign_id === undefined || l.campaign_id === values.campaign_id) &&
+			(values.phone_number === undefined || l.phone_number.includes(values.phone_number as string)) &&
+			(values.date_from === undefined || day(l) >= (values.date_from as string)) &&
+			(values.date_to === undefined || day(l) <= (values.date_to as string)),
+	);
+	const perPage = (values.per_page as number | undefined) ?? 15;
+	return ok(paginate(matching, readPage(ctx.query), perPage, `${ctx.app.baseUrl}/user/leads`, (l) => leadRecord(l, store)));
 }
+
+const LEAD_LIST_STATES = ['created', 'scheduled', 'processing', 'completed', 'rescheduled', 'reached-max-retries', 'blacklisted'];
 
 export function updateLead(ctx: RouteContext): ApiResult {
 	const { store } = ctx.app;

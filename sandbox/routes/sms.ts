@@ -48,5 +48,10 @@ export function sendSms(ctx: RouteContext): ApiResult {
 	};
 	store.sms.push(record);
 	ctx.user.balance = round(ctx.user.balance - cost);
+	if (ctx.user.generation === '2026') {
+		// The 2026 docs' answer: not the stored record but a receipt (sms_id, the sender as a number, cost).
+		const receipt = { sms_id: record.id, from: from.phone_number, to: record.to, body, segments, cost, currency: 'EUR', status: record.status };
+		return ok({ message: 'SMS sent successfully', data: receipt });
+	}
 	return ok({ message: 'SMS sent successfully', data: smsRecord(record) });
 }

@@ -98,7 +98,7 @@ describe('documented shapes are accepted', () => {
 		expect(result.items[0].json).toMatchObject({
 			transcript: 'Assistant: Hello!\nCustomer: Hi',
 			evaluation: { goal_reached: true, politeness: 9 },
-			summary: 'Greeted.',
+			variables: { summary: 'Greeted.' },
 		});
 	});
 

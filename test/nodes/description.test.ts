@@ -55,7 +55,8 @@ describe('node description', () => {
 		for (const collection of ['additionalFields', 'updateFields']) {
 			const field = properties.find((p) => p.name === collection && p.displayOptions?.show?.resource?.[0] === 'assistant')!;
 			const numbers = (field.options as INodeProperties[]).filter((o) => o.type === 'number');
-			expect(numbers).toHaveLength(Object.keys(ASSISTANT_RANGES).length);
+			// Conversation Inactivity Timeout is on Create only (2026 docs)
+			expect(numbers).toHaveLength(Object.keys(ASSISTANT_RANGES).length - (collection === 'updateFields' ? 1 : 0));
 			for (const option of numbers) {
 				const range = Object.values(ASSISTANT_RANGES).find(
 					(r) => r.min === option.typeOptions?.minValue && r.max === option.typeOptions?.maxValue,

@@ -17,7 +17,7 @@ export interface NodeTestContext {
 	/** Runs the action node with these parameters (resource + operation included). */
 	run(
 		parameters: IDataObject,
-		options?: { items?: IDataObject[]; continueOnFail?: boolean; token?: string },
+		options?: { items?: IDataObject[]; continueOnFail?: boolean; token?: string; typeVersion?: number },
 	): Promise<RunNodeResult>;
 	loadOptions(method: string, parameters?: IDataObject): ReturnType<typeof loadOptions>;
 	listSearch(method: string, filter?: string, paginationToken?: string): ReturnType<typeof listSearch>;
@@ -37,6 +37,7 @@ export function useNodeSandbox(options: UseSandboxOptions = {}): NodeTestContext
 			credentials: options.token ? { ...ctx.credentials, apiToken: options.token } : ctx.credentials,
 			items: options.items,
 			continueOnFail: options.continueOnFail,
+			typeVersion: options.typeVersion,
 		});
 	ctx.loadOptions = async (method, parameters = {}) =>
 		await loadOptions(VoiceAssistant, method, { parameters: parameters as INodeParameters, credentials: ctx.credentials });

@@ -70,7 +70,7 @@ const cases: Array<[label: string, parameters: IDataObject, message: string | Re
 	['initial message empty', assistantCreateParams({ initialMessage: EMPTY }), 'Initial Message is required'],
 	['system prompt blank', assistantCreateParams({ systemPrompt: '={{ "   " }}' }), 'System Prompt is required'],
 	['bad direction', assistantCreateParams({ callsDirection: 'both' }), 'Direction must be one of receive, make (got "both")'],
-	['bad engine type', assistantCreateParams({ engineType: 'hybrid' }), 'Engine Type must be one of pipeline, multimodal (got "hybrid")'],
+	['bad engine type', assistantCreateParams({ engineType: 'hybrid' }), 'Engine Type must be one of pipeline, multimodal, dualplex (got "hybrid")'],
 	// Assistant → Create: the Limits table
 	['speech speed too high', create({ speechSpeed: 1.5 }), 'Speech Speed must be between 0.7 and 1.2 (got 1.5)'],
 	['speech speed too low', create({ speechSpeed: 0.5 }), 'Speech Speed must be between 0.7 and 1.2 (got 0.5)'],

@@ -141,6 +141,22 @@ describe('Conversation Ended: deliveries', () => {
 		expect(forged.status).toBe(401);
 	});
 
+	it('a 2026 host names the assistant by UUID: the watched one runs, another one is refused', async () => {
+		sb.setGeneration('2026', sb.users.alice);
+		const r = await activate();
+		const id = await endedConversation();
+		await sb.simulateConversationEnd({ conversationId: id });
+		expect(r.deliveries[0].body).toMatchObject({ assistant_id: assistant().uuid, conversation_id: id });
+		expect(r.deliveries[0].result?.workflowData?.[0]).toHaveLength(1);
+
+		const other = sb.store.assistants.find((a) => a.id !== 1)!;
+		const { body, query } = r.deliveries[0];
+		const elsewhere = { ...(body as IDataObject), conversation_id: '9d3c6f0e-1a2b-4c5d-8e9f-0a1b2c3d4e5f', assistant_id: other.uuid.toUpperCase() };
+		const refused = await fetch(`${r.productionUrl}?secret=${query.secret}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(elsewhere) });
+		expect(refused.status).toBe(401);
+		expect(r.deliveries[1].result?.workflowData).toBeUndefined();
+	});
+
 	it('the registered URL is the trigger URL with a secret', async () => {
 		await activate();
 		expect(assistant().conversation_ended_webhook_url?.startsWith(`${receiver!.productionUrl}?secret=`)).toBe(true);

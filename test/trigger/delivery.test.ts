@@ -224,8 +224,16 @@ describe('forged deliveries start nothing and get 401', () => {
 		expect((await post({ secret }, { ...genuine, assistant_id: '3' })).response.statusCode).toBe(401);
 	});
 
-	it('an assistant named in a non-numeric form (the inbound payload is undocumented) is not refused: the secret authenticates', async () => {
-		for (const assistant_id of ['9b2f4c1e-7d1a-4f6e-9a3b-2c8d5e6f7a81', 'Sales Bot', 'assistant-3']) {
+	it('an assistant named by UUID: the watched one passes (any case), another is refused', async () => {
+		const watched = sb.store.assistants.find((a) => a.id === 1)!.uuid;
+		expect((await post({ secret }, { ...genuine, assistant_id: watched.toUpperCase() })).workflowData?.[0]).toHaveLength(1);
+		const other = await post({ secret }, { ...genuine, assistant_id: '9b2f4c1e-7d1a-4f6e-9a3b-2c8d5e6f7a81' });
+		expect(other.response.statusCode).toBe(401);
+		expect(other.workflowData).toBeUndefined();
+	});
+
+	it('an assistant named in another form (the inbound payload is undocumented) is not refused: the secret authenticates', async () => {
+		for (const assistant_id of ['Sales Bot', 'assistant-3']) {
 			const result = await post({ secret }, { ...genuine, assistant_id });
 			expect(result.workflowData?.[0]).toHaveLength(1);
 		}

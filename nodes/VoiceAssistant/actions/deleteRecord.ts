@@ -21,6 +21,8 @@ export function deleteOperation(options: {
 	description: string;
 	/** why an AI agent needs the user's permission; default: that it cannot be undone */
 	agentNeedsOptIn?: string;
+	/** where hosts of the other spelling take the delete (`<path>/{id}` there), sent once on proof (transport/forms.ts) */
+	otherPath?: { dialect: string; path: string };
 }): Operation<DeleteRecord> {
 	const { noun, idField } = options;
 	const lower = noun.toLowerCase();
@@ -41,7 +43,9 @@ export function deleteOperation(options: {
 				idField.type === 'resourceLocator'
 					? item.locatorId(idField.name, idField.displayName)
 					: requireId(item.node, item.get(idField.name), item.where(idField.displayName));
-			return { id, request: { method: 'DELETE', path: `${options.path}/${id}`, notFound: `${noun} ${id}` } };
+			const other = options.otherPath;
+			const otherForm = other ? { otherForm: { dialect: other.dialect, path: `${other.path}/${id}` } } : {};
+			return { id, request: { method: 'DELETE', path: `${options.path}/${id}`, notFound: `${noun} ${id}`, ...otherForm } };
 		},
 		output(answer, { id, request }, api) {
 			const message = deleteAnswer(answer, api, request, effect);

@@ -47,10 +47,13 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 					observe: batch ? (sample) => batch.concurrency.observe(sample) : undefined,
 				});
 			if (!call.otherForm) return await send(call);
-			const { dialect, ...differences } = call.otherForm;
+			const { dialect, completeBody, completeBodyKeys, ...differences } = call.otherForm;
 			const { key } = await requestTarget(ctx);
 			const reference: RequestForm = { method: call.method, path: call.path, body: call.body };
-			return await sendInForm(key, { dialect, forms: [reference, { ...reference, ...differences }] }, send);
+			const other: RequestForm = { ...reference, ...differences, ...(completeBodyKeys ? { keys: completeBodyKeys } : {}) };
+			const sendForm = async (form: RequestForm) =>
+				await send(form === other && completeBody ? { method: form.method, path: form.path, body: await completeBody() } : form);
+			return await sendInForm(key, { dialect, forms: [reference, other] }, sendForm);
 		},
 	};
 }

@@ -110,6 +110,13 @@ export interface OtherForm {
 	method?: IHttpRequestMethods;
 	path?: string;
 	body?: IDataObject;
+	/**
+	 * Builds the other form's body when it is first needed, for bodies that take reads to write
+	 * (e.g. names looked up as IDs): hosts that accept the first form never pay for them.
+	 */
+	completeBody?: () => Promise<IDataObject>;
+	/** the keys the completed body will carry (what a 422 must name to prove the host wants this form) */
+	completeBodyKeys?: string[];
 }
 
 export interface Prepared {

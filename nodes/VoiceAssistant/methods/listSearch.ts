@@ -71,4 +71,5 @@ export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: stri
 }
 
 export { searchWhatsAppSenders } from './whatsapp';
+export { searchFolders, searchLabels, searchTools } from './catalog';
 export { searchKnowledgeBaseDocuments, searchKnowledgeBases } from './knowledgeBases';

@@ -22,7 +22,7 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 function chosenEngineMode(ctx: ILoadOptionsFunctions): string | undefined {
 	for (const path of ['engineType', 'updateFields.engineType']) {
 		const value = ctx.getCurrentNodeParameter(path);
-		if (value === 'pipeline' || value === 'multimodal') return value;
+		if (value === 'pipeline' || value === 'multimodal' || value === 'dualplex') return value;
 	}
 	return undefined;
 }
@@ -51,9 +51,14 @@ export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePr
 		.sort(byName);
 }
 
-/** LLM models; the value is the name, which is what the assistant's `llm_model` field takes. */
+/**
+ * Models; the value is the name, which is what the assistant's `llm_model` field takes. For a
+ * multimodal or dualplex engine the speech models of that engine (?type=, 2026 docs; hosts of the
+ * reference's generation ignore it and list their LLMs).
+ */
 export async function getModels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const models = await getArray(this, '/user/assistants/models');
+	const mode = chosenEngineMode(this);
+	const models = await getArray(this, '/user/assistants/models', mode === 'multimodal' || mode === 'dualplex' ? { type: mode } : {});
 	return models.map((model) => ({ name: String(model.name), value: String(model.name) })).sort(byName);
 }
 
@@ -165,4 +170,7 @@ export async function getAccountPhoneNumbers(this: ILoadOptionsFunctions): Promi
 }
 
 export { getWhatsAppTemplates, getWhatsAppTemplateVariables } from './whatsapp';
+export { getLanguageIds, getModelIds, getSynthesizerProviders, getTranscriberProviders } from './assistantLists';
+/** Mid-call tools, folders and labels (values: numeric IDs, for tool_ids, folder_id, label_ids). */
+export { getFolders, getLabels, getTools } from './catalog';
 export { getKnowledgeBases } from './knowledgeBases';

@@ -25,6 +25,11 @@ export const ASSISTANT_RANGES: Record<string, NumericRange> = {
 	re_engagement_interval: { min: 7, max: 600, integer: true, unit: 'seconds' },
 	max_call_duration: { min: 20, max: 1200, integer: true, unit: 'seconds' },
 	max_silence_duration: { min: 1, max: 120, integer: true, unit: 'seconds' },
+	// 2026 docs
+	turn_detection_threshold: { min: 0, max: 1, integer: false },
+	ringing_time: { min: 1, max: 60, integer: true, unit: 'seconds' },
+	max_initial_silence_duration: { min: 1, max: 120, integer: true, unit: 'seconds' },
+	conversation_inactivity_timeout: { min: 1, max: 1440, integer: true, unit: 'minutes' },
 };
 
 /** Maximum string lengths (request names). */
@@ -33,6 +38,8 @@ export const MAX_LENGTH = {
 	language: 100,
 	llm_model: 100,
 	'end_call_tool.description': 500,
+	reengagement_prompt: 1000,
+	voice_mail_message: 1000,
 	smsBody: 300,
 } as const;
 
@@ -40,6 +47,10 @@ export const PAGE_SIZE = {
 	assistants: { min: 1, max: 100, default: 10 },
 	calls: { min: 1, max: 100, default: 15 },
 	conversations: { min: 1, max: 100, default: 15 },
+	/** 2026 docs (hosts of the reference's generation send every lead at once) */
+	leads: { min: 1, max: 100, default: 15 },
+	/** folders and labels (GET /user/folders, /user/labels) */
+	groups: { min: 1, max: 100, default: 15 },
 } as const;
 
 /** SMS billing: characters per segment (GSM-7 text vs text needing Unicode). */
@@ -67,6 +78,9 @@ export const CALL_STATES = [
 
 export const LEAD_STATES = ['created', 'completed', 'reached-max-retries'] as const;
 
+/** The states the 2026 docs list for leads (a filter of Get Many; the reference's three are among them). */
+export const LEAD_LIST_STATES = ['created', 'scheduled', 'processing', 'completed', 'rescheduled', 'reached-max-retries', 'blacklisted'] as const;
+
 export const CALL_TYPES = ['inbound', 'outbound', 'web'] as const;
 
 export const POST_CALL_SCHEMA_TYPES = ['string', 'number', 'bool'] as const;
@@ -86,3 +100,19 @@ export const CAMPAIGN_RANGES = {
 	max_retries: { min: 0, max: 100, integer: true },
 	retry_interval: { min: 1, max: 525_600, integer: true, unit: 'minutes' },
 } satisfies Record<string, NumericRange>;
+
+/** Mid-call tools (platform-facts-2026.md, "Mid-call tools"). */
+export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export const TOOL_PARAMETER_TYPES = ['string', 'number', 'boolean'] as const;
+/** A tool's name: lowercase letters and underscores, starting with a letter. */
+export const TOOL_NAME = /^[a-z][a-z_]*$/;
+/** A tool parameter's name: 2 to 32 letters or underscores, starting with a letter. */
+export const TOOL_PARAMETER_NAME = /^[A-Za-z][A-Za-z_]{1,31}$/;
+export const TOOL_RANGES = {
+	timeout: { min: 1, max: 30, integer: true, unit: 'seconds' },
+} satisfies Record<string, NumericRange>;
+export const TOOL_TEXT = { description: 255, parameterDescription: { min: 3, max: 255 } } as const;
+
+/** Folder and label colours (platform-facts-2026.md, "Folders and labels"); names are at most 255 characters. */
+export const GROUP_COLORS = ['gray', 'slate', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
+export const GROUP_NAME_MAX = 255;

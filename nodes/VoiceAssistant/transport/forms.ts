@@ -24,6 +24,8 @@ export interface RequestForm {
 	method: IHttpRequestMethods;
 	path: string;
 	body?: IDataObject;
+	/** the body's keys, where the body itself is only built when this form is sent */
+	keys?: string[];
 }
 
 /** A request that has a second form on hosts of the other generation. */
@@ -115,7 +117,7 @@ export function provesOtherForm(error: unknown, sent: RequestForm, other: Reques
 	if (routeDiffers && answer.status === 405) return true;
 	if (routeDiffers && answer.status === 404) return !confirmed || isUnroutedAnswer(answer.body);
 	if (answer.status !== 422) return false;
-	const onlyInOther = Object.keys(other.body ?? {}).filter((key) => !(key in (sent.body ?? {})));
+	const onlyInOther = (other.keys ?? Object.keys(other.body ?? {})).filter((key) => !(key in (sent.body ?? {})));
 	const named = fieldErrorKeys(answer.body);
 	return onlyInOther.some((key) => named.has(key));
 }

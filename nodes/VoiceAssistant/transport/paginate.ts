@@ -9,7 +9,21 @@ export interface PageEnvelope {
 	data: IDataObject[];
 	last_page?: number;
 	next_page_url?: string | null;
+	per_page?: number;
 	total?: number;
+}
+
+/**
+ * The envelope's last page: `last_page`, or worked out from `total` and `per_page` where a list's
+ * envelope has only those (folders and labels, as the 2026 docs show them). Undefined when neither says.
+ */
+export function lastPageOf(envelope: PageEnvelope | undefined): number | undefined {
+	const last = Number(envelope?.last_page);
+	if (Number.isInteger(last) && last >= 1) return last;
+	const total = Number(envelope?.total);
+	const perPage = Number(envelope?.per_page);
+	if (Number.isInteger(total) && total >= 0 && Number.isInteger(perPage) && perPage >= 1) return Math.max(1, Math.ceil(total / perPage));
+	return undefined;
 }
 
 export interface PagingOptions {
@@ -80,7 +94,7 @@ export async function apiRequestAllPages(
 		} else {
 			for (let i = 0; i < room; i++) records.push(data[i]);
 		}
-		const lastPage = envelope?.last_page ?? page;
+		const lastPage = lastPageOf(envelope) ?? page;
 		return !(records.length >= wanted || data.length === 0 || page >= lastPage || envelope?.next_page_url === null);
 	};
 
@@ -89,7 +103,7 @@ export async function apiRequestAllPages(
 	if (!collect(1, first.envelope)) return records;
 
 	// Pages 2.. in order, with at most PAGES_IN_FLIGHT requested but not yet collected.
-	let knownLast = Number(first.envelope?.last_page);
+	let knownLast = lastPageOf(first.envelope) ?? NaN;
 	let nextToStart = 2;
 	const ahead: Array<Promise<Fetched>> = [];
 	const fill = () => {
@@ -104,8 +118,8 @@ export async function apiRequestAllPages(
 			if (next === undefined) return records;
 			const fetched = await next;
 			if (!fetched.ok) throw fetched.error;
-			const lastPage = Number(fetched.envelope?.last_page);
-			if (Number.isFinite(lastPage)) knownLast = lastPage;
+			const lastPage = lastPageOf(fetched.envelope);
+			if (lastPage !== undefined) knownLast = lastPage;
 			if (!collect(page, fetched.envelope)) return records;
 		}
 	} finally {

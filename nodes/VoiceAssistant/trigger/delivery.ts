@@ -1,13 +1,15 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { receiveConversationEnded } from './conversationEnded';
+import { READ_RECEIPTS_EVENT } from './readReceipts/properties';
+import { receiveReadReceipt } from './readReceipts/receive';
 import { deliverySlot, readRegistration } from './registration';
 import { downloadsRecording, withRecording } from './recording';
 import { callIdOf, isReplay } from './replays';
 import { SECRET_PARAM, secretMatchesHash } from './secret';
 import { simplifyDelivery } from '../shared/callRecord';
 import { isObject } from '../shared/objects';
-import type { TriggerEvent } from './registration';
+import type { Registration, TriggerEvent } from './registration';
 
 
 /** Answers the request itself and starts no execution. */
@@ -52,20 +54,28 @@ function identityProblem(event: TriggerEvent, body: IDataObject): string | undef
 	return 'The notification names no call (id, call_id or call.id)';
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * The numeric assistant ids the body names (top level, or on a nested call/assistant object). The
- * secret authenticates a delivery; this only catches a clearly different assistant. The inbound
- * payload is undocumented and may name its assistant otherwise (a uuid, a name): not a refusal.
+ * Whether the body names an assistant other than the watched one (top level, or on a nested
+ * call/assistant object), by integer ID or by UUID (conversation-ended deliveries use the UUID,
+ * platform-facts-2026.md). The secret authenticates a delivery; this only catches a clearly
+ * different assistant. Anything else (a name; a UUID while the record showed none) is no refusal.
  */
-function assistantIdsIn(body: IDataObject): number[] {
+function namesAnotherAssistant(body: IDataObject, registration: Registration): boolean {
 	const candidates = [
 		body.assistant_id,
 		isObject(body.call) ? body.call.assistant_id : undefined,
 		isObject(body.assistant) ? body.assistant.id : undefined,
+		isObject(body.assistant) ? body.assistant.uuid : undefined,
 	];
-	return candidates
-		.filter((value) => (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)))
-		.map(Number);
+	return candidates.some((value) => {
+		if (typeof value === 'number' && Number.isSafeInteger(value)) return value !== registration.assistantId;
+		if (typeof value !== 'string') return false;
+		const text = value.trim();
+		if (/^\d{1,15}$/.test(text)) return Number(text) !== registration.assistantId;
+		return UUID.test(text) && registration.assistantUuid !== undefined && text.toLowerCase() !== registration.assistantUuid;
+	});
 }
 
 /**
@@ -73,6 +83,8 @@ function assistantIdsIn(body: IDataObject): number[] {
  * watched assistant, apply the status filter, then hand the body on as one item.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	// Signed by the platform and registered by nobody: its own checks (readReceipts/receive.ts).
+	if (this.getNodeParameter('event') === READ_RECEIPTS_EVENT) return await receiveReadReceipt(this);
 	const registration = readRegistration(this, deliverySlot(this));
 	const query = this.getQueryData() as IDataObject;
 	if (!registration || !secretMatchesHash(query[SECRET_PARAM], registration.secretHash)) {
@@ -83,7 +95,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const problem = bodyProblem(raw);
 	if (problem) return reject(this, 400, problem);
 	const body = raw as IDataObject;
-	if (assistantIdsIn(body).some((id) => id !== registration.assistantId)) {
+	if (namesAnotherAssistant(body, registration)) {
 		return reject(this, 401, 'This delivery is about another assistant');
 	}
 	const unidentified = identityProblem(registration.event, body);

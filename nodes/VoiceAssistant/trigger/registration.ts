@@ -54,6 +54,11 @@ export interface CallEndedOptions {
 export interface Registration {
 	event: TriggerEvent;
 	assistantId: number;
+	/**
+	 * the assistant's UUID, as its record showed it at activation: conversation-ended deliveries name
+	 * their assistant by UUID (platform-facts-2026.md), the others by integer ID
+	 */
+	assistantUuid?: string;
 	/** SHA-256 (hex) of the secret: the `secret` query parameter of every delivery is hashed and compared with it */
 	secretHash: string;
 	/** the URL registered on the assistant, without its secret */

@@ -17,7 +17,7 @@ describe('Assistant → Update', () => {
 		const [item] = jsonOf(expectOk(result));
 		const [request] = t.requests();
 		expect(request).toMatchObject({ method: 'PUT', path: '/api/user/assistant/2', status: 200 });
-		expect(request.body).toEqual({ assistant_name: 'Reception (new)', speech_speed: 0.9, record_call: true });
+		expect(request.body).toEqual({ assistant_name: 'Reception (new)', name: 'Reception (new)', speech_speed: 0.9, record_call: true });
 		expect(item).toMatchObject({ id: 2, name: 'Reception (new)', type: 'inbound' });
 		expect(t.sb.store.assistants.find((a) => a.id === 2)).toMatchObject({ speech_speed: '0.90', record: true });
 	});

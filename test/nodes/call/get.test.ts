@@ -13,21 +13,39 @@ const withRecording = () => t.sb.store.calls.find((c) => c.user_id === t.sb.user
 const withoutRecording = () => t.sb.store.calls.find((c) => c.user_id === t.sb.users.alice && c.recording_url === null)!;
 
 describe('Call → Get', () => {
-	it('reads GET /user/calls/{id}; Simplify keeps the list keys plus the transcript as text and the evaluation', async () => {
+	it('reads GET /user/calls/{id}; Simplify keeps ten fields: the transcript as text, the variables, the evaluation', async () => {
 		const call = withRecording();
 		const [item] = jsonOf(expectOk(await t.run({ resource: 'call', operation: 'get', callId: String(call.id) })));
 		expect(t.requests()).toEqual([expect.objectContaining({ method: 'GET', path: `/api/user/calls/${call.id}`, body: null })]);
-		expect(item).toMatchObject({
+		expect(item).toEqual({
 			id: call.id,
+			type: call.type,
 			status: call.status,
 			client_phone_number: call.client_phone_number,
+			duration: call.duration,
+			total_cost: call.total_cost,
+			created_at: expect.any(String),
+			variables: call.variables,
 			transcript: call.transcript,
-			summary: call.variables.summary ?? null,
 			evaluation: call.evaluation,
-			recording_url: call.recording_url,
 		});
-		expect(item).not.toHaveProperty('webhook_response');
-		expect(item).not.toHaveProperty('transcript_raw');
+		expect(Object.keys(item)).toHaveLength(10);
+	});
+
+	it('a 2026 host writes costs as decimal strings: Simplify gives numbers, the whole record keeps the string', async () => {
+		t.sb.setGeneration('2026', t.sb.users.alice);
+		const call = withRecording();
+		const [simple] = jsonOf(expectOk(await t.run({ resource: 'call', operation: 'get', callId: call.id })));
+		expect(simple.total_cost).toBe(call.total_cost);
+		const [whole] = jsonOf(expectOk(await t.run({ resource: 'call', operation: 'get', callId: call.id, simple: false })));
+		expect(whole.total_cost).toBe(call.total_cost.toFixed(8));
+	});
+
+	it('node version 1 keeps its wider Simplify (saved workflows see what they were built on)', async () => {
+		const call = withRecording();
+		const [item] = jsonOf(expectOk(await t.run({ resource: 'call', operation: 'get', callId: call.id }, { typeVersion: 1 })));
+		expect(item).toMatchObject({ summary: call.variables.summary ?? null, recording_url: call.recording_url, assistant_phone_number: call.assistant_phone_number });
+		expect(Object.keys(item)).toHaveLength(16);
 	});
 
 	it('turns an array transcript into text and keeps the original without Simplify', async () => {

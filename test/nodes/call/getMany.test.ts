@@ -56,8 +56,17 @@ describe('Call → Get Many', () => {
 		expect(items.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort());
 		expect(items.every((c) => c.type === 'inbound')).toBe(true);
 		expect(items[0].transcript).toBeUndefined();
-		expect(Object.keys(items[0])).toEqual(expect.arrayContaining(['id', 'status', 'client_phone_number', 'duration', 'total_cost']));
+		// Simplify (node version 2): n8n's ten fields at most
+		expect(Object.keys(items[0]).sort()).toEqual(
+			['id', 'type', 'status', 'assistant_name', 'client_phone_number', 'duration', 'total_cost', 'variables', 'recording_url', 'created_at'].sort(),
+		);
 		expect(t.requests().every((r) => r.query.per_page === '100')).toBe(true);
+	});
+
+	it('node version 1 keeps its thirteen Simplify fields', async () => {
+		const [call] = jsonOf(expectOk(await t.run({ resource: 'call', operation: 'getMany', limit: 1 }, { typeVersion: 1 })));
+		expect(Object.keys(call)).toHaveLength(13);
+		expect(call).toHaveProperty('answered_by');
 	});
 
 	it('Simplify off returns the whole call record with transcript', async () => {

@@ -33,6 +33,14 @@ describe('SMS → Send', () => {
 		});
 	});
 
+	it('a 2026 host answers with a receipt (sms_id, the sender as a number): output as it came, with its ID also as id', async () => {
+		t.sb.setGeneration('2026', t.sb.users.alice);
+		const [sms] = jsonOf(expectOk(await t.run({ resource: 'sms', operation: 'send', from: 1, to: '+491512345678', body: 'Hello' })));
+		expect(sms).toMatchObject({ sms_id: expect.any(Number), from: expect.stringMatching(/^\+/), to: '+491512345678', segments: 1, status: 'sent', message: 'SMS sent successfully' });
+		expect(sms.id).toBe(sms.sms_id);
+		expect(t.requests()).toHaveLength(1);
+	});
+
 	it('counts Unicode segments (70 characters) for text with emoji, matching what the platform bills', async () => {
 		const text = `${'Hallo 👋 '.repeat(10)}`.trim();
 		const [sms] = jsonOf(expectOk(await t.run({ resource: 'sms', operation: 'send', from: 6, to: '+14155552671', body: text })));

@@ -2,12 +2,11 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { evaluationObject, transcriptText } from '../../shared/callRecord';
 import { callIdField, recordingBinaryField, recordingLimitFields, simplifyField } from '../../shared/fields';
-import { pick } from '../../shared/items';
 import { requireBoolean, requireId, requireText } from '../../shared/validate';
 import { recordAnswer } from '../../engine/answers';
 import { withBinary } from '../../engine/binary';
 import type { Operation, Prepared } from '../../engine/operation';
-import { SIMPLE_CALL_KEYS } from './getMany.operation';
+import { simpleCall } from './simplify';
 import { downloadRecording } from './recording';
 
 const fields: INodeProperties[] = [
@@ -72,23 +71,12 @@ export const operation: Operation<GetCall> = {
 	},
 	async output(answer, { callId, simple, binaryField, recordingOptions, request }, api) {
 		const call = recordAnswer(answer, api, request, 'a call record');
-		const record = simple ? simpleCall(call) : fullCall(call);
+		const record = simple ? simpleCall(call, api.ctx.getNode().typeVersion) : fullCall(call);
 		if (binaryField === undefined) return [record];
 		const recording = await downloadRecording(api, callId, call.recording_url, recordingOptions ?? {});
 		return [withBinary(record, { [binaryField]: recording })];
 	},
 };
-
-/** Simplify: the Get Many keys, plus the transcript as text, the summary and the evaluation. */
-function simpleCall(call: IDataObject): IDataObject {
-	const variables = call.variables !== null && typeof call.variables === 'object' ? (call.variables as IDataObject) : {};
-	return {
-		...pick(call, SIMPLE_CALL_KEYS),
-		transcript: transcriptText(call),
-		summary: variables.summary ?? null,
-		evaluation: evaluationObject(call.evaluation),
-	};
-}
 
 /** The whole record; transcript and evaluation normalised, their originals kept beside them. */
 function fullCall(call: IDataObject): IDataObject {

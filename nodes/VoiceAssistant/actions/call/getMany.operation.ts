@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { assistantOptionField, campaignOptionField, returnAllFields, simplifyField, valueOptions, phoneField } from '../../shared/fields';
-import { pick } from '../../shared/items';
 import { CALL_STATES, CALL_TYPES, PAGE_SIZE } from '../../shared/limits';
 import { requireId, requireOneOf, toIsoDate } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';
 import type { Operation, Prepared } from '../../engine/operation';
+import { simpleListedCall } from './simplify';
 
 const fields: INodeProperties[] = [
 	...returnAllFields(),
@@ -54,22 +54,6 @@ const fields: INodeProperties[] = [
 	simplifyField,
 ];
 
-/** What "Simplify" keeps of a call (drops transcript, evaluation and webhook_response). */
-export const SIMPLE_CALL_KEYS = [
-	'id',
-	'type',
-	'status',
-	'assistant_name',
-	'campaign_name',
-	'client_phone_number',
-	'assistant_phone_number',
-	'duration',
-	'answered_by',
-	'total_cost',
-	'variables',
-	'recording_url',
-	'created_at',
-] as const;
 
 interface ListCalls extends Prepared {
 	simple: boolean;
@@ -95,7 +79,10 @@ export const operation: Operation<ListCalls> = {
 			},
 		};
 	},
-	output: (records, { simple }) => (records as IDataObject[]).map((record) => (simple ? pick(record, SIMPLE_CALL_KEYS) : record)),
+	output(records, { simple }, api) {
+		const version = api.ctx.getNode().typeVersion;
+		return (records as IDataObject[]).map((record) => (simple ? simpleListedCall(record, version) : record));
+	},
 };
 
 function callFilters(item: ItemParams): IDataObject {

@@ -90,7 +90,8 @@ const fields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: CAMPAIGN_RANGES.retry_interval.min, numberPrecision: 0 },
 				default: 60,
-				description: 'Minutes between two attempts on the same lead',
+				description:
+					"Minutes between two attempts on the same lead, as the create documentation says (the reference's campaign record calls the stored value seconds)",
 			},
 			{
 				displayName: 'Retry On Goal Incomplete',

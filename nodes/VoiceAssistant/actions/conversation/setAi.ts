@@ -2,7 +2,7 @@ import type { Operation, Prepared } from '../../engine/operation';
 import { acceptedAnswer } from '../../engine/answers';
 import { conversationIdField, readConversationId } from './fields';
 
-interface SetAi extends Prepared {
+export interface SetAi extends Prepared {
 	conversationId: string;
 }
 

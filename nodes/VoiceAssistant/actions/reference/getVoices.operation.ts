@@ -15,6 +15,7 @@ export const operation = referenceList({
 			{ name: 'All', value: '' },
 			{ name: 'Pipeline', value: 'pipeline' },
 			{ name: 'Multimodal', value: 'multimodal' },
+			{ name: 'Dualplex', value: 'dualplex' },
 		],
 		default: '',
 		description: 'Only voices for this engine type',

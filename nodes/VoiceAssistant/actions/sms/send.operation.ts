@@ -81,7 +81,10 @@ export const operation: Operation<SendSms> = {
 		const held = sent as Held<unknown>;
 		if (!held.sent) return [held.skip];
 		const estimate = estimateSegments(String((request.body as IDataObject).body));
-		return [{ ...writeResult(held.answer), encoding: estimate.encoding, estimated_segments: estimate.segments, ...localTimeFields(rules, held.sentAt) }];
+		const record = writeResult(held.answer);
+		// The 2026 docs' receipt names the message sms_id; `id` is what the reference's record calls it.
+		if (record.id === undefined && record.sms_id !== undefined) record.id = record.sms_id;
+		return [{ ...record, encoding: estimate.encoding, estimated_segments: estimate.segments, ...localTimeFields(rules, held.sentAt) }];
 	},
 };
 

@@ -36,7 +36,7 @@ export function createProperties(): INodeProperties[] {
 
 export function updateProperties(): INodeProperties[] {
 	const options = [
-		...ALL_SPECS.map((spec) => toProperty(spec, 'update', true)),
+		...ALL_SPECS.filter((spec) => !spec.createOnly).map((spec) => toProperty(spec, 'update', true)),
 		{
 			displayName: 'Remove Webhook',
 			name: 'removeWebhook',
@@ -44,11 +44,18 @@ export function updateProperties(): INodeProperties[] {
 			default: false,
 			description: 'Whether to remove the post-call webhook URL (sent as null), which also turns the post-call webhook off',
 		} as INodeProperties,
+		...CLEARING_SWITCHES.map(({ name, displayName, description }) => ({ displayName, name, type: 'boolean', default: false, description }) as INodeProperties),
 	];
 	// Not localeCompare: its first call loads ICU collation (~10 ms) while the node is being loaded.
 	options.sort((a, b) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1));
 	return [{ displayName: 'Update Fields', name: 'updateFields', type: 'collection', placeholder: 'Add Field', default: {}, options }];
 }
+
+/** Update switches that clear a 2026 setting (sent as null), like Remove Webhook. */
+const CLEARING_SWITCHES = [
+	{ name: 'removeFolder', displayName: 'Remove From Folder', key: 'folder_id', clearsWith: 'Folder', description: 'Whether to take the assistant out of its folder (uncategorised; 2026 docs)' },
+	{ name: 'detachKnowledgeBase', displayName: 'Detach Knowledge Base', key: 'knowledgebase_id', clearsWith: 'Knowledge Base', description: 'Whether to detach the knowledge base from the assistant (2026 docs)' },
+];
 
 function convert(spec: Spec, value: unknown, item: ItemParams, mode: Mode): unknown {
 	const where = item.where(spec.displayName.replace(/ Name or ID$/, ''));
@@ -72,6 +79,11 @@ export function updateBody(item: ItemParams): IDataObject {
 	const { removeWebhook, ...fields } = item.get('updateFields', {}) as IDataObject;
 	const body: IDataObject = {};
 	addFields(body, fields, item, 'update');
+	for (const { name, displayName, key, clearsWith } of CLEARING_SWITCHES) {
+		if (fields[name] !== true) continue;
+		if (body[key] !== undefined) throw item.fail(displayName, `cannot be combined with ${clearsWith}`);
+		body[key] = null;
+	}
 	if (removeWebhook === true) {
 		if (body.webhook_url !== undefined) throw item.fail('Remove Webhook', 'cannot be combined with Post-Call Webhook URL');
 		if (body.is_webhook_active === true) throw item.fail('Remove Webhook', 'cannot be combined with Post-Call Webhook Active');

@@ -37,7 +37,14 @@ export const KINDS: Record<Kind, { look: Look; convert: Convert }> = {
 			spec.required ? requireText(item.node, value, where, spec.maxLength) : (optionalText(item.node, value, where, spec.maxLength) ?? ''),
 	},
 	nameFromList: {
-		look: (spec) => ({ type: 'options', typeOptions: { loadOptionsMethod: spec.loadOptionsMethod }, default: '' }),
+		look: (spec, mode) => ({
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: spec.loadOptionsMethod,
+				...(spec.dependsOnEngine ? { loadOptionsDependsOn: [mode === 'update' ? 'updateFields.engineType' : 'engineType'] } : {}),
+			},
+			default: '',
+		}),
 		convert: (spec, value, item, where) => KINDS.text.convert(spec, value, item, where, 'create'),
 	},
 	timezone: {
@@ -102,6 +109,18 @@ export const KINDS: Record<Kind, { look: Look; convert: Convert }> = {
 		convert: (_spec, value, item, where) =>
 			pairsToObject(item.node, (value as { pairs?: Array<{ name?: unknown; value?: unknown }> } | undefined)?.pairs, where),
 	},
+	idFromList: {
+		look: (spec) => ({ type: 'options', typeOptions: { loadOptionsMethod: spec.loadOptionsMethod }, default: '' }),
+		convert: (_spec, value, item, where) => requireId(item.node, value, where),
+	},
+	idsFromList: {
+		look: (spec) => ({ type: 'multiOptions', typeOptions: { loadOptionsMethod: spec.loadOptionsMethod }, default: [] }),
+		convert: (_spec, value, item, where) => idList(value, item, where),
+	},
+	builtInTools: {
+		look: () => ({ type: 'json', default: '[]' }),
+		convert: (spec, value, item) => builtInTools(value, item, spec.displayName),
+	},
 	postCallSchema: {
 		look: () => ({
 			type: 'fixedCollection',
@@ -155,5 +174,33 @@ function postCallSchema(value: unknown, item: ItemParams): IDataObject[] {
 		const type = requireOneOf(item.node, field.type ?? 'string', POST_CALL_SCHEMA_TYPES, item.where(`${prefix} Type`));
 		const description = requireText(item.node, field.description, item.where(`${prefix} Description`));
 		return { name, type, description };
+	});
+}
+
+/** Several IDs (a multi-select, or an expression giving an array or "1, 2"). */
+function idList(value: unknown, item: ItemParams, where: Where): number[] {
+	const values = Array.isArray(value) ? value : typeof value === 'string' && value.trim() !== '' ? value.split(',') : [];
+	return values.map((one) => requireId(item.node, typeof one === 'string' ? one.trim() : one, where));
+}
+
+const BUILT_IN_TOOLS = ['call_transfer', 'warm_call_transfer', 'end_call', 'dtmf_input', 'collect_keypad', 'calendar_integration', 'assistant_transfer'];
+
+/** The built-in tools: a JSON array of objects, each with a known "type". */
+function builtInTools(value: unknown, item: ItemParams, field: string): IDataObject[] {
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value === '' ? '[]' : value) as unknown;
+		} catch {
+			throw item.fail(field, 'is not valid JSON');
+		}
+	}
+	if (!Array.isArray(parsed)) throw item.fail(field, 'must be a JSON array of tools, e.g. [{"type": "end_call"}]');
+	return parsed.map((tool: unknown, index) => {
+		const type = tool !== null && typeof tool === 'object' && !Array.isArray(tool) ? (tool as IDataObject).type : undefined;
+		if (typeof type !== 'string' || !BUILT_IN_TOOLS.includes(type)) {
+			throw item.fail(field, `entry ${index + 1} needs a "type" of ${BUILT_IN_TOOLS.join(', ')} (got ${shown(type)})`);
+		}
+		return tool as IDataObject;
 	});
 }

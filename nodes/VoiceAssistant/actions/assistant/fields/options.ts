@@ -21,7 +21,22 @@ export const ENGINE_OPTIONS: INodePropertyOptions[] = [
 		value: 'multimodal',
 		description: 'One speech-to-speech model: lowest latency',
 	},
+	{
+		name: 'Dualplex',
+		value: 'dualplex',
+		description: 'A speech-to-speech model with a separate voice (2026 docs; hosts of that generation only)',
+	},
 ];
+
+export const KNOWLEDGE_BASE_MODE_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Function Call', value: 'function_call', description: 'The assistant looks things up when it needs them (every engine)' },
+	{ name: 'Prompt', value: 'prompt', description: 'The knowledge goes into the prompt (pipeline engine only)' },
+];
+
+export const AMBIENT_SOUND_OPTIONS: INodePropertyOptions[] = ['off', 'office', 'city', 'forest', 'crowded_room', 'cafe', 'nature'].map((value) => ({
+	name: value === 'off' ? 'Off' : value.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()),
+	value,
+}));
 
 /** The platform's values are Portuguese; the editor shows English names. */
 export const WHO_SPEAKS_FIRST_OPTIONS: INodePropertyOptions[] = [

@@ -2,6 +2,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { ASSISTANT_RANGES, MAX_LENGTH } from '../../../shared/limits';
 import { DIRECTION_OPTIONS, ENDPOINT_TYPE_OPTIONS, ENGINE_OPTIONS, WHO_SPEAKS_FIRST_OPTIONS } from './options';
+import { SPECS_2026 } from './specs2026';
 
 /**
  * Every field of the assistant create/update request, described once as data: its editor name, its
@@ -20,7 +21,10 @@ export type Kind =
 	| 'url'
 	| 'phoneNumberId'
 	| 'variables'
-	| 'postCallSchema';
+	| 'postCallSchema'
+	| 'idFromList'
+	| 'idsFromList'
+	| 'builtInTools';
 
 export interface Spec {
 	/** parameter name in the node */
@@ -37,8 +41,14 @@ export interface Spec {
 	numberDefault?: number;
 	optionDefault?: string;
 	rows?: number;
-	/** the dropdown of a 'nameFromList' field */
+	/** the dropdown of a 'nameFromList', 'idFromList' or 'idsFromList' field */
 	loadOptionsMethod?: string;
+	/** the dropdown lists what the chosen Engine Type offers (models) */
+	dependsOnEngine?: boolean;
+	/** only on Create (the 2026 docs list it for create only) */
+	createOnly?: boolean;
+	/** only hosts of the 2026 generation know it (the reference's hosts ignore it): said in the editor */
+	generation2026?: boolean;
 }
 
 /** The fields the platform requires on create, in the order its UI asks for them. */
@@ -97,10 +107,11 @@ export const REQUIRED_SPECS: Spec[] = [
 		displayName: 'LLM Model Name or ID',
 		kind: 'nameFromList',
 		loadOptionsMethod: 'getModels',
+		dependsOnEngine: true,
 		required: true,
 		maxLength: MAX_LENGTH.llm_model,
 		description:
-			'The language model behind the assistant (sent by name). Choose from the list, or specify a name using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The model behind the assistant (sent by name): an LLM for the pipeline engine, a speech model of the multimodal or dualplex engine. Choose from the list, or specify a name using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		name: 'timezone',
@@ -258,6 +269,7 @@ export const OPTIONAL_SPECS: Spec[] = [
 		kind: 'variables',
 		description: 'Custom variables the prompts can use, e.g. company_name',
 	},
+	...SPECS_2026,
 	range('voiceSimilarity', 'voice_similarity', 'Voice Similarity', 'How closely the voice follows the original, 0 to 1', 0.75),
 	range('voiceStability', 'voice_stability', 'Voice Stability', 'How steady the voice sounds, 0 (expressive) to 1 (stable)', 0.5),
 	{
@@ -270,7 +282,7 @@ export const OPTIONAL_SPECS: Spec[] = [
 	},
 ];
 
-function range(
+export function range(
 	name: string,
 	key: keyof typeof ASSISTANT_RANGES,
 	displayName: string,
@@ -279,6 +291,9 @@ function range(
 ): Spec {
 	return { name, key, displayName, kind: 'number', rangeKey: key, description, numberDefault };
 }
+
+// Not localeCompare: its first call loads ICU collation (~10 ms) while the node is being loaded.
+OPTIONAL_SPECS.sort((a, b) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1));
 
 export const ALL_SPECS = [...REQUIRED_SPECS, ...OPTIONAL_SPECS];
 export const SPEC_BY_NAME = new Map(ALL_SPECS.map((spec) => [spec.name, spec]));

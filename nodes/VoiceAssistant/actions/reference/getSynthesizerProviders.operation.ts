@@ -1,0 +1,3 @@
+import { providerList } from './providers';
+
+export const operation = providerList('synthesizer');
