@@ -14,6 +14,7 @@ import type {
 } from './records';
 import { CatalogStore } from './catalog';
 import { ChatStore } from './chat';
+import { KnowledgeBaseStore } from './knowledgeBases';
 import { ReadReceiptStore } from './readReceiptStore';
 import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './types';
 
@@ -55,6 +56,8 @@ export class SandboxStore {
 	readonly catalog = new CatalogStore();
 	/** the read-receipt webhook of each WhatsApp sender (readReceipts.ts) */
 	readonly readReceipts = new ReadReceiptStore();
+	/** knowledge bases and their documents (knowledgeBases.ts) */
+	readonly knowledgeBases = new KnowledgeBaseStore();
 	readonly settings: {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
@@ -90,6 +93,7 @@ export class SandboxStore {
 		this.chat.load();
 		this.catalog.load();
 		this.readReceipts.load();
+		this.knowledgeBases.load();
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();
 		for (const lead of this.leads) this.indexLead(lead, 1);

@@ -72,3 +72,4 @@ export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: stri
 
 export { searchWhatsAppSenders } from './whatsapp';
 export { searchFolders, searchLabels, searchTools } from './catalog';
+export { searchKnowledgeBaseDocuments, searchKnowledgeBases } from './knowledgeBases';

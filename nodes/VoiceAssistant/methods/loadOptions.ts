@@ -173,3 +173,4 @@ export { getWhatsAppTemplates, getWhatsAppTemplateVariables } from './whatsapp';
 export { getLanguageIds, getModelIds, getSynthesizerProviders, getTranscriberProviders } from './assistantLists';
 /** Mid-call tools, folders and labels (values: numeric IDs, for tool_ids, folder_id, label_ids). */
 export { getFolders, getLabels, getTools } from './catalog';
+export { getKnowledgeBases } from './knowledgeBases';

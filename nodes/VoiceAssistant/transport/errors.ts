@@ -100,10 +100,20 @@ export function formatMs(ms: number): string {
 	return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
-/** The platform's error bodies ({message}, {message, errors}, {error, message}) as a NodeApiError. */
+/**
+ * The platform's words in an error body: `message`, or `error` where a family answers only that
+ * (knowledge bases: {"error": "Knowledgebase not found."}); `detail` is `error` beside a `message`.
+ */
+function platformWords(data: IDataObject): { said?: string; detail?: string } {
+	const message = typeof data.message === 'string' && data.message.trim() !== '' ? data.message : undefined;
+	const error = typeof data.error === 'string' && data.error.trim() !== '' ? data.error : undefined;
+	return message ? { said: message, detail: error !== message ? error : undefined } : { said: error };
+}
+
+/** The platform's error bodies ({message}, {message, errors}, {error, message}, {error}) as a NodeApiError. */
 export function httpError(place: ErrorPlace, status: number, body: unknown): NodeApiError {
 	const data = (body !== null && typeof body === 'object' ? body : {}) as IDataObject;
-	const serverMessage = typeof data.message === 'string' ? data.message : undefined;
+	const { said: serverMessage, detail } = platformWords(data);
 	const fieldErrors = formatFieldErrors(data.errors);
 	const isHtml = typeof body === 'string' && /<html|<!doctype/i.test(body);
 	const where = `${place.method} ${place.endpoint}`;
@@ -128,10 +138,10 @@ export function httpError(place: ErrorPlace, status: number, body: unknown): Nod
 	} else if (status >= 500) {
 		message = `The platform failed to process the request (HTTP ${status})`;
 		description = isHtml ? 'It answered with an HTML error page.' : (serverMessage ?? stringify(body));
-		if (typeof data.error === 'string') description = `${description ?? ''} ${data.error}`.trim();
+		if (detail) description = `${description ?? ''} ${detail}`.trim();
 	} else {
 		message = serverMessage ?? `The platform rejected the request (HTTP ${status})`;
-		description = typeof data.error === 'string' ? data.error : undefined;
+		description = detail;
 	}
 	const error = create(place, (typeof body === 'object' && body ? body : { body }) as JsonObject, message, description ?? where, String(status));
 	answers.set(error, { status, body });
@@ -142,10 +152,11 @@ export function httpError(place: ErrorPlace, status: number, body: unknown): Nod
 export function serverErrorOnWrite(place: ErrorPlace, status: number, body: unknown): NodeApiError {
 	const data = (body !== null && typeof body === 'object' ? body : {}) as IDataObject;
 	const isHtml = typeof body === 'string' && /<html|<!doctype/i.test(body);
+	const words = platformWords(data);
 	const said = isHtml
 		? 'it answered with an HTML error page'
-		: typeof data.message === 'string'
-			? `it said "${data.message}${typeof data.error === 'string' ? `: ${data.error}` : ''}"`
+		: words.said
+			? `it said "${words.said}${words.detail ? `: ${words.detail}` : ''}"`
 			: `HTTP ${status}`;
 	return uncertainWriteError(
 		place,
