@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { CallSimulator } from './calls';
 import type { SandboxHost } from './contracts';
 import { customerWrites, endConversation, type ConversationEndResult } from './conversationEnded';
+import { sendReceipt, type ReadReceiptResult, type ReceiptStatus } from './readReceipts';
 import { Faults } from './faults';
 import { parsePhone } from './phone';
 import { createRng, type Rng } from './prng';
@@ -219,6 +220,17 @@ export class SandboxApp implements SandboxHost {
 	/** A customer writes to a WhatsApp sender (opens its 24-hour session); returns the conversation's UUID. */
 	simulateWhatsAppMessage(opts: { senderId: number; from: string; message?: string; name?: string }): string {
 		return customerWrites(this, opts.senderId, opts.from, opts.message ?? 'Hallo', opts.name).uuid;
+	}
+
+	/** A sender's read-receipts webhook, as set in the dashboard; returns its signing secret (null when removed). */
+	configureReadReceipts(opts: { senderId: number; url: string | null; secret?: string; retryDelaysMs?: number[]; statuses?: ReceiptStatus[] }): string | null {
+		if (!this.store.chat.senders.some((s) => s.id === opts.senderId)) throw new Error('Sender not found');
+		return this.store.readReceipts.configure(opts.senderId, opts.url, opts)?.secret ?? null;
+	}
+
+	/** One signed read receipt (test: the dashboard's test button); resolves after its last attempt. */
+	async sendReadReceipt(opts: { senderId: number; status?: string; whatsappMessageId?: number; to?: string; test?: boolean }): Promise<ReadReceiptResult | undefined> {
+		return await sendReceipt(this, opts);
 	}
 
 	async waitForIdle(): Promise<void> {

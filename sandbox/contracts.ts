@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallSimulator } from './calls';
 import type { Faults } from './faults';
+import type { UploadedFile } from './multipart';
 import type { Rng } from './prng';
 import type { RateLimiter } from './rateLimit';
 import type { RecordingHost } from './recordings';
@@ -45,6 +46,8 @@ export interface RouteContext {
 	body: Record<string, unknown>;
 	/** The parsed JSON body as sent (may be an array, false, ...). */
 	rawBody: unknown;
+	/** The files of a multipart/form-data body, by form field (none for JSON). */
+	files?: Record<string, UploadedFile>;
 	query: Record<string, string>;
 	params: Record<string, string>;
 	req: IncomingMessage;

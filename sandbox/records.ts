@@ -219,10 +219,13 @@ export interface SmsRecord {
 
 /** Every outgoing webhook POST, for tests and /sandbox/state. */
 export interface WebhookDelivery {
-	kind: 'post-call' | 'inbound' | 'inbound-before-connect' | 'conversation-ended';
-	/** the call's id; for 'conversation-ended' 0 (see conversation_id) */
+	kind: 'post-call' | 'inbound' | 'inbound-before-connect' | 'conversation-ended' | 'read-receipt';
+	/** the call's id; for 'conversation-ended' and 'read-receipt' 0 (see conversation_id, sender_id) */
 	call_id: number;
 	conversation_id?: string;
+	/** 'read-receipt': the WhatsApp sender, and which attempt (1 = first, then the retries) */
+	sender_id?: number;
+	attempt?: number;
 	assistant_id: number;
 	url: string;
 	payload: unknown;

@@ -14,8 +14,7 @@ import { hostileAnswer } from './hostile';
 import { isLoopbackRequest } from './loopback';
 import { isPlainObject } from './validation';
 import { missingCallRoute } from './routes/calls';
-
-const MAX_BODY = 1024 * 1024;
+import { BodyTooLarge, readRequestBody, type RequestBody } from './requestBody';
 
 export const AUTH_MISSING = { error: 'Missing Authorization header', message: 'Authorization header is required' };
 export const AUTH_INVALID = { error: 'Invalid API key', message: 'The provided API key is invalid or expired' };
@@ -30,26 +29,6 @@ const STATUS_TEXT: Record<number, string> = {
 	502: 'Bad Gateway',
 	503: 'Service Unavailable',
 };
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage): Promise<string> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		req.on('data', (chunk: Buffer) => {
-			size += chunk.length;
-			if (size > MAX_BODY) {
-				reject(new BodyTooLarge());
-				req.resume();
-				return;
-			}
-			chunks.push(chunk);
-		});
-		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-		req.on('error', reject);
-	});
-}
 
 function send(res: ServerResponse, result: ApiResult): void {
 	if (res.destroyed || res.headersSent) return;
@@ -87,24 +66,15 @@ export class RequestPipeline {
 		const method = (req.method ?? 'GET').toUpperCase();
 		const query: Record<string, string> = {};
 		for (const [key, value] of url.searchParams) if (!(key in query)) query[key] = value;
-		let raw = '';
+		const isApi = path === '/api' || path.startsWith('/api/');
+		let body: RequestBody;
 		try {
-			raw = await readBody(req);
+			body = await readRequestBody(req, isApi);
 		} catch (err) {
 			if (err instanceof BodyTooLarge) return send(res, message(413, 'Payload too large'));
 			throw err;
 		}
-		let parsed: unknown = undefined;
-		let parseError: string | null = null;
-		if (raw.trim() !== '') {
-			try {
-				parsed = JSON.parse(raw);
-			} catch (err) {
-				parseError = err instanceof Error ? err.message : String(err);
-			}
-		}
-		const body = { raw, parsed, parseError };
-		if (path === '/api' || path.startsWith('/api/')) return this.handleApi(req, res, method, path, query, body);
+		if (isApi) return this.handleApi(req, res, method, path, query, body);
 		if (path.startsWith('/sandbox')) return this.handleControl(req, res, method, path, query, body);
 		send(res, message(404, `The route ${path.slice(1)} could not be found.`));
 	}
@@ -115,13 +85,13 @@ export class RequestPipeline {
 		method: string,
 		path: string,
 		query: Record<string, string>,
-		body: { raw: string; parsed: unknown; parseError: string | null },
+		body: RequestBody,
 	): Promise<void> {
 		const entry: RequestLogEntry = {
 			method,
 			path,
 			query,
-			body: body.parseError ? body.raw : (body.parsed ?? null),
+			body: body.logged ?? (body.parseError ? body.raw : (body.parsed ?? null)),
 			userId: null,
 			status: 0,
 			at: Date.now(),
@@ -146,7 +116,7 @@ export class RequestPipeline {
 		method: string,
 		path: string,
 		query: Record<string, string>,
-		body: { raw: string; parsed: unknown; parseError: string | null },
+		body: RequestBody,
 		entry: RequestLogEntry,
 	): Promise<ApiResult> {
 		const missing = missingCallRoute(this.app.store.settings.callByIdRoute, method, path);
@@ -168,12 +138,15 @@ export class RequestPipeline {
 		}
 		const headers = limit?.headers;
 		if (auth.readOnly && method !== 'GET') return { status: 403, body: FORBIDDEN, headers };
-		if (body.parseError) return { status: 400, body: { message: 'Malformed JSON body', error: body.parseError }, headers };
+		if (body.parseError) {
+			return { status: 400, body: { message: body.format === 'multipart' ? 'Malformed multipart body' : 'Malformed JSON body', error: body.parseError }, headers };
+		}
 		const result = await match.handler({
 			app: this.app,
 			user: auth.user,
 			body: isPlainObject(body.parsed) ? body.parsed : {},
 			rawBody: body.parsed,
+			files: body.files,
 			query,
 			params: match.params,
 			req,
@@ -230,7 +203,7 @@ export class RequestPipeline {
 		method: string,
 		path: string,
 		query: Record<string, string>,
-		body: { raw: string; parsed: unknown; parseError: string | null },
+		body: RequestBody,
 	): Promise<void> {
 		// Control routes change and reveal everything: only for this machine, never for a web page that
 		// happens to be open in the developer's browser (DNS rebinding: Host; a form post: content type).

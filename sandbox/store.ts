@@ -17,6 +17,8 @@ import { ApiKeyStore } from './apiKeys';
 import { ChatStore } from './chat';
 import { SipTrunkStore } from './sipTrunks';
 import { WhiteLabelStore } from './whiteLabel';
+import { KnowledgeBaseStore } from './knowledgeBases';
+import { ReadReceiptStore } from './readReceiptStore';
 import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './types';
 
 export interface SeedData {
@@ -61,6 +63,10 @@ export class SandboxStore {
 	readonly apiKeys = new ApiKeyStore();
 	/** resellers, their users and the minutes/credits transfers move (whiteLabel.ts) */
 	readonly whiteLabel = new WhiteLabelStore();
+	/** the read-receipt webhook of each WhatsApp sender (readReceipts.ts) */
+	readonly readReceipts = new ReadReceiptStore();
+	/** knowledge bases and their documents (knowledgeBases.ts) */
+	readonly knowledgeBases = new KnowledgeBaseStore();
 	readonly settings: {
 		webhookTranscript: TranscriptFormat;
 		transcriptByAssistant: Record<number, TranscriptFormat>;
@@ -98,6 +104,8 @@ export class SandboxStore {
 		this.sip.load(this.phoneNumbers);
 		this.apiKeys.load();
 		this.whiteLabel.load();
+		this.readReceipts.load();
+		this.knowledgeBases.load();
 		this.settings.transcriptByAssistant = {};
 		this.leadKeys.clear();
 		for (const lead of this.leads) this.indexLead(lead, 1);

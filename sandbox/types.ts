@@ -159,6 +159,20 @@ export interface Sandbox {
 	simulateConversationEnd(opts: { conversationId: string; userToken?: string }): Promise<{ conversation_id: string; webhook_response: WebhookResponse | null }>;
 	/** A customer writes to a WhatsApp sender, opening its 24-hour session; returns the conversation UUID. */
 	simulateWhatsAppMessage(opts: { senderId: number; from: string; message?: string; name?: string }): string;
+	/**
+	 * Sets a WhatsApp sender's read-receipts webhook as the dashboard does (url null removes it) and
+	 * returns its signing secret (a new one unless given). Retries wait `retryDelaysMs` (default
+	 * 30 s, 60 s, 120 s); a send through the sender fires `statuses` (default sent, delivered, read).
+	 */
+	configureReadReceipts(opts: {
+		senderId: number;
+		url: string | null;
+		secret?: string;
+		retryDelaysMs?: number[];
+		statuses?: Array<'sent' | 'delivered' | 'read' | 'failed' | 'undelivered'>;
+	}): string | null;
+	/** One signed read receipt to the sender's webhook (test: the dashboard's test button); resolves after the last attempt, undefined without a webhook. */
+	sendReadReceipt(opts: { senderId: number; status?: string; whatsappMessageId?: number; to?: string; test?: boolean }): Promise<{ status: string; attempts: Array<number | null> } | undefined>;
 	waitForIdle(): Promise<void>;
 	/** Re-seed the data and clear log, faults, latency (rate limit kept as configured). */
 	reset(): void;

@@ -16,7 +16,8 @@ export class VoiceAssistantPollingTrigger implements INodeType {
 		name: 'voiceAssistantPollingTrigger',
 		icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: Simplify keeps ten fields (shared/compact.ts), like the webhook trigger's version 4
+		version: [1, 2],
 		subtitle: 'Call Ended',
 		description: 'Starts the workflow when a call of a voice assistant ends, by polling: no public n8n URL needed',
 		eventTriggerDescription: 'Waiting for a call to end',

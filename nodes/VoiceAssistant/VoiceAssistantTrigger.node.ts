@@ -10,8 +10,8 @@ const baseDescription: INodeTypeBaseDescription = {
 	name: 'voiceAssistantTrigger',
 	icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
 	group: ['trigger'],
-	description: 'Starts the workflow when a call or chat conversation of a voice assistant ends (Famulor and white-label hosts)',
-	defaultVersion: 3,
+	description: 'Starts the workflow when a call or chat conversation of a voice assistant ends, or a WhatsApp message is delivered or read (Famulor and white-label hosts)',
+	defaultVersion: 4,
 };
 
 /** The versions differ in the webhook n8n serves (trigger/webhook.ts) and in the options version 2 added (trigger/properties.ts). */
@@ -20,7 +20,7 @@ function describeVersion(version: number): INodeTypeDescription {
 		...baseDescription,
 		version,
 		subtitle:
-			'={{$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : "Call Ended"}}',
+			'={{$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : $parameter["event"] === "whatsappMessageStatus" ? "WhatsApp Message Status" : "Call Ended"}}',
 		eventTriggerDescription: 'Waiting for a call of the assistant to end',
 		activationMessage: 'Finished calls of the assistant will now start this workflow.',
 		defaults: { name: 'Voice Assistant Trigger' },
@@ -33,7 +33,8 @@ function describeVersion(version: number): INodeTypeDescription {
 }
 
 /**
- * Version 3 (the default) answers a ringing inbound call with the last node's item (trigger/respond.ts);
+ * Version 4 (the default) is version 3 with a Simplify of at most ten fields (shared/compact.ts).
+ * Version 3 answers a ringing inbound call with the last node's item (trigger/respond.ts);
  * version 2 costs n8n less per delivery than version 1 and answers in JSON. Versions 1 and 2 stay so
  * that existing workflows keep loading and working as before.
  */
@@ -44,6 +45,7 @@ export class VoiceAssistantTrigger extends VersionedNodeType {
 				1: new VoiceAssistantTriggerVersion(describeVersion(1)),
 				2: new VoiceAssistantTriggerVersion(describeVersion(2)),
 				3: new VoiceAssistantTriggerVersion(describeVersion(3)),
+				4: new VoiceAssistantTriggerVersion(describeVersion(4)),
 			},
 			baseDescription,
 		);

@@ -14,6 +14,18 @@ import { deleteCall, getCall, listCalls, makeCall } from './calls';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaignStatus } from './campaigns';
 import { createConversation, generateReply, getConversation, listConversations, sendMessage, setConversationAi } from './conversations';
 import { groupRoutes } from './groups';
+import {
+	createDocument,
+	createKnowledgeBase,
+	deleteDocument,
+	deleteKnowledgeBase,
+	getDocument,
+	getKnowledgeBase,
+	listDocuments,
+	listKnowledgeBases,
+	updateDocument,
+	updateKnowledgeBase,
+} from './knowledgeBases';
 import { createLead, deleteLead, listLeads, updateLead } from './leads';
 import { listAllPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers } from './phoneNumbers';
 import { releasePhoneNumber, updatePhoneNumber } from './phoneNumberWrites';
@@ -99,7 +111,17 @@ export function apiRouter(): Router<Handler> {
 		.add('GET', '/api/white-label/users', listWhiteLabelUsers)
 		.add('POST', '/api/white-label/register', registerWhiteLabelUser)
 		.add('POST', '/api/white-label/token', createWhiteLabelToken)
-		.add('POST', '/api/white-label/transfer', transferWhiteLabelBalance);
+		.add('POST', '/api/white-label/transfer', transferWhiteLabelBalance)
+		.add('GET', '/api/user/knowledgebases', listKnowledgeBases)
+		.add('POST', '/api/user/knowledgebases', createKnowledgeBase)
+		.add('GET', '/api/user/knowledgebases/:id', getKnowledgeBase)
+		.add('PUT', '/api/user/knowledgebases/:id', updateKnowledgeBase)
+		.add('DELETE', '/api/user/knowledgebases/:id', deleteKnowledgeBase)
+		.add('GET', '/api/user/knowledgebases/:id/documents', listDocuments)
+		.add('POST', '/api/user/knowledgebases/:id/documents', createDocument)
+		.add('GET', '/api/user/knowledgebases/:id/documents/:docId', getDocument)
+		.add('PUT', '/api/user/knowledgebases/:id/documents/:docId', updateDocument)
+		.add('DELETE', '/api/user/knowledgebases/:id/documents/:docId', deleteDocument);
 	for (const [method, path, handler] of [...groupRoutes('folder'), ...groupRoutes('label')]) router.add(method, path, handler);
 	return router;
 }

@@ -5,6 +5,7 @@
 import type { ApiResult, ControlContext, ControlHandler } from '../http';
 import { message, ok } from '../http';
 import { conversationEndRoute, whatsappMessageRoute } from '../conversationEnded';
+import { configureRoute as readReceiptsRoute, sendRoute as readReceiptRoute } from '../readReceipts';
 import { FaultError } from '../faults';
 import { Router } from '../router';
 import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
@@ -199,6 +200,8 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/inbound-call', inboundCall)
 		.add('POST', '/sandbox/conversation-end', conversationEndRoute)
 		.add('POST', '/sandbox/whatsapp-message', whatsappMessageRoute)
+		.add('POST', '/sandbox/read-receipts', readReceiptsRoute)
+		.add('POST', '/sandbox/read-receipt', readReceiptRoute)
 		.add('GET', '/sandbox/state', state)
 		.add('POST', '/sandbox/balance', setBalance)
 		.add('POST', '/sandbox/webhook-transcript', setTranscript)

@@ -8,6 +8,7 @@ import { message, ok, validationError, type ApiResult, type RouteContext } from 
 import { parsePhone } from '../phone';
 import { hex } from '../prng';
 import { hasErrors, validate } from '../validation';
+import { messageSent } from '../readReceipts';
 import { SIMULATE_FAILURE } from './assistants';
 
 const INVALID = 'The given data was invalid.';
@@ -90,12 +91,19 @@ function sent(ctx: RouteContext, sender: WhatsAppSender, phone: string, name: st
 		Object.assign(c, { sender_id: sender.id, customer_phone: phone, customer_name: name });
 	}
 	chat.say(c, 'assistant', text);
+	const messageId = chat.messageId();
+	// Drawn in the order the answer always drew them, so seeded answers stay the same.
+	const wamid = `wamid.${hex(ctx.app.rng, 24)}`;
+	const messageSid = `SM${hex(ctx.app.rng, 32)}`;
+	// The sender's read receipts (if its webhook is set): sent → delivered → read, signed.
+	messageSent(ctx.app, sender, { whatsapp_message_id: messageId, message_sid: messageSid, conversation_id: c.uuid, to: phone });
 	return ok({
 		success: true,
 		conversation_id: c.uuid,
-		message_id: chat.messageId(),
-		whatsapp_message_id: `wamid.${hex(ctx.app.rng, 24)}`,
-		message_sid: `SM${hex(ctx.app.rng, 32)}`,
+		message_id: messageId,
+		// The 2026 docs: the integer that read receipts carry as whatsapp_message_id (the wamid is theirs as meta_message_id).
+		whatsapp_message_id: ctx.user.generation === '2026' ? messageId : wamid,
+		message_sid: messageSid,
 		status: 'queued',
 		...extra,
 	});

@@ -1,6 +1,7 @@
 // The n8n editor in a real browser (headless Chromium): owner setup, the Voice Assistant node's
 // panel with a dropdown filled from the platform, executing the node, a trigger execution, and the
-// dropdowns of the newer resources (WhatsApp sender and template, campaign, SMS sender, chat assistant).
+// dropdowns of the newer resources (WhatsApp sender and template, campaign, SMS sender, chat assistant,
+// and the 2026 docs' tools, folders, labels, knowledge bases and assistant fields).
 // Screenshots go to test-results/e2e/; with E2E_UPDATE_DOCS=1 also to docs/ (the README's images).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -312,6 +313,41 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 		assert.ok(listed.length >= 1 && listed.length <= 3, `read at most three pages of the call list: ${listed.length}`);
 		assert.equal(sandbox.requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/')).length, 0, 'nothing written');
 		await screenshot('polling-fetch-test-event.png', false);
+		await closeNode();
+	});
+
+	// The 2026 docs' resources (issue #22): each picker lists the user's records from the platform.
+	const pickers = [
+		['Delete tool', 'toolId', () => sandbox.store.catalog.tools, '/api/user/tools'],
+		['Delete folder', 'folderId', () => sandbox.store.catalog.groups.filter((g) => g.kind === 'folder'), '/api/user/folders'],
+		['Delete label', 'labelId', () => sandbox.store.catalog.groups.filter((g) => g.kind === 'label'), '/api/user/labels'],
+		['Get knowledge base', 'knowledgeBaseId', () => sandbox.store.knowledgeBases.bases, '/api/user/knowledgebases'],
+	];
+	for (const [nodeName, parameter, records, path] of pickers) {
+		test(`${nodeName}: the ${parameter} list holds the user's records only`, async () => {
+			const ndv = await openNode(nodeName);
+			const mine = records().filter((r) => r.user_id === alice());
+			const others = records().filter((r) => r.user_id !== alice() && !mine.some((m) => m.name === r.name));
+			assert.ok(mine.length >= 1, 'the sandbox holds some for the user');
+			const texts = await locatorList(ndv, parameter, mine.length);
+			for (const record of mine) assert.ok(texts.some((t) => t.startsWith(record.name)), `"${record.name}" is offered: ${texts.join(' | ')}`);
+			for (const other of others) assert.ok(!texts.some((t) => t.startsWith(other.name)), `another user's "${other.name}" is not`);
+			assert.ok(requestsTo(sandbox, 'GET', path).length >= 1, 'the list came from the platform');
+			await screenshot(`${parameter}-list.png`, false);
+			await closeNode();
+		});
+	}
+
+	test('Assistant → Update: the Voice Provider and Knowledge Base dropdowns of the 2026 fields', async () => {
+		const ndv = await openNode('Update assistant (2026 fields)');
+		const providers = await optionsList(ndv, 'synthesizerProviderId', 3);
+		assert.deepEqual([...providers].sort(), ['Azure', 'Cartesia', 'ElevenLabs']);
+		assert.ok(requestsTo(sandbox, 'GET', '/api/user/assistants/synthesizer-providers').length >= 1);
+		await page.keyboard.press('Escape');
+		const bases = sandbox.store.knowledgeBases.bases.filter((b) => b.user_id === alice());
+		const texts = await optionsList(ndv, 'knowledgeBaseId', bases.length);
+		for (const base of bases) assert.ok(texts.some((t) => t.startsWith(base.name)), `"${base.name}" is offered: ${texts.join(' | ')}`);
+		await screenshot('assistant-2026-dropdowns.png', false);
 		await closeNode();
 	});
 

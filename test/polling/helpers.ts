@@ -50,6 +50,8 @@ export interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	/** n8n's clock moves this much before the poll (default a minute) */
 	after?: number;
+	/** the node's version (default: the latest) */
+	typeVersion?: number;
 }
 
 export const DEFAULT_PARAMETERS: IDataObject = { event: 'callEnded', assistantId: { __rl: true, mode: 'id', value: '1' } };
@@ -129,6 +131,7 @@ export function usePollingSandbox(options: SandboxOptions = {}): PollingSandbox 
 			staticData: options.mode === 'manual' ? structuredClone(t.memory) : t.memory,
 			mode: options.mode,
 			activationPoll: options.activationPoll,
+			typeVersion: options.typeVersion,
 		});
 		if (result.persisted) t.saved = structuredClone(t.memory);
 		return result;

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { simplifyDelivery } from '../../nodes/VoiceAssistant/shared/callRecord';
+import { compactCall } from '../../nodes/VoiceAssistant/shared/compact';
 import { CURSOR_KEY } from '../../nodes/VoiceAssistant/polling/sweep';
 import { HOUR, MINUTE, usePollingSandbox } from './helpers';
 
@@ -39,10 +40,23 @@ describe('Voice Assistant Polling Trigger: output', () => {
 		expect(json).toMatchObject({ assistant_id: 1, type: 'outbound', answered_by: 'human' });
 	});
 
-	it('Simplify on: the webhook trigger’s flat record, the same values', async () => {
+	it('Simplify on: the webhook trigger’s ten fields, the same values', async () => {
 		await t.poll({ activationPoll: true });
 		const payload = await realCall(t, '+4917612345671');
 		const { items } = await t.poll({ parameters: { simplify: true } });
+		const json = items[0].json;
+		const expected = compactCall(simplifyDelivery({ ...payload, assistant_id: 1 }));
+		expect(Object.keys(json)).toEqual(Object.keys(expected));
+		// The list writes its own timestamp format.
+		const { finished_at: _finished, ...comparable } = expected;
+		expect(json).toMatchObject(comparable);
+		expect(String(json.transcript)).toMatch(/Jonas/);
+	});
+
+	it('Simplify on, version 1: the webhook trigger’s wider record of versions 1-3, the same values', async () => {
+		await t.poll({ activationPoll: true, typeVersion: 1 });
+		const payload = await realCall(t, '+4917612345672');
+		const { items } = await t.poll({ parameters: { simplify: true }, typeVersion: 1 });
 		const json = items[0].json;
 		const expected = simplifyDelivery({ ...payload, assistant_id: 1 });
 		expect(Object.keys(json)).toEqual(expect.arrayContaining(Object.keys(expected)));

@@ -112,16 +112,11 @@ describe('Conversation Ended: deliveries', () => {
 			assistant_id: 1,
 			type: 'whatsapp',
 			status: 'ended',
-			message_count: 1,
-			customer_phone: '+4915199990001',
-			customer_name: 'Eva',
-			sender_phone: '+4930555000101',
-			sender_name: 'Acme Support',
+			customer: { phone: '+4915199990001', name: 'Eva' },
+			sender: { phone: '+4930555000101', name: 'Acme Support' },
 			transcript: 'User: Danke!',
-			summary: 'The customer wrote 1 message(s).',
 			extracted_variables: { status: 'completed', summary: 'The customer wrote 1 message(s).' },
 			input_variables: {},
-			created_at: expect.any(String),
 			ended_at: expect.any(String),
 		});
 	});

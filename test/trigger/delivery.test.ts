@@ -64,26 +64,44 @@ describe('Call Ended deliveries', () => {
 		expect(sb.store.calls.find((c) => c.id === callId)?.webhook_response?.status).toBe(200);
 	});
 
-	it('Simplify flattens the useful fields', async () => {
+	it('Simplify keeps ten fields: the useful ones, flat', async () => {
 		await activate(parameters({ simplify: true, options: { includeRecording: true } }));
 		const callId = await placeCall(sb, 1, '+4917612345670');
 		await sb.waitForIdle();
 		const json = executions()[0]?.result?.workflowData?.[0][0].json as IDataObject;
 		const call = sb.store.calls.find((c) => c.id === callId);
-		expect(json).toMatchObject({
+		expect(json).toEqual({
 			call_id: callId,
+			assistant_id: 1,
 			status: 'completed',
 			duration: call?.duration,
 			customer_phone: '+4917612345670',
-			assistant_phone: '+4915792345601',
 			transcript: call?.transcript,
-			summary: 'The customer agreed to an appointment on Tuesday afternoon.',
+			extracted_variables: expect.objectContaining({ customer_name: 'Jonas Weber', summary: 'The customer agreed to an appointment on Tuesday afternoon.' }),
 			recording_url: call?.recording_url,
-			lead_id: null,
-			campaign_id: null,
+			finished_at: expect.any(String),
+			lead: null,
 		});
 		expect(json.recording_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/recordings\/.+\.mp3$/);
-		expect(json.extracted_variables).toMatchObject({ customer_name: 'Jonas Weber' });
+	});
+
+	it('a node saved at version 3 keeps the wider Simplify record it was built on', async () => {
+		await activate(parameters({ simplify: true }));
+		await placeCall(sb, 1, '+4917612345670');
+		await sb.waitForIdle();
+		const [delivery] = receiver.deliveries;
+		resetReplays(); // the same delivery again, to a version-3 node
+		const result = await runWebhook(VoiceAssistantTrigger, {
+			parameters: receiver.parameters,
+			credentials: credentials(sb),
+			staticData,
+			webhookUrl: receiver.productionUrl,
+			request: { method: 'POST', query: delivery.query, body: delivery.body as IDataObject },
+			typeVersion: 3,
+		});
+		const json = result.workflowData?.[0][0].json as IDataObject;
+		expect(json).toMatchObject({ assistant_phone: '+4915792345601', summary: 'The customer agreed to an appointment on Tuesday afternoon.', lead_id: null, campaign_id: null });
+		expect(Object.keys(json)).toHaveLength(19);
 	});
 
 	it('both transcript shapes simplify to the same text', async () => {
@@ -126,14 +144,14 @@ describe('Call Ended deliveries', () => {
 		expect(response.status).toBe(200);
 		await sb.waitForIdle();
 		const started = executions().map((d) => d.result?.workflowData?.[0][0].json as IDataObject);
-		// Every lead of the campaign was dialled, and every call arrived carrying its own lead.
+		// Every lead of the campaign was dialled, and every call arrived carrying its own lead (with its campaign).
 		const campaignLeads = sb.store.leads.filter((l) => l.campaign_id === 1);
-		expect(new Set(started.map((item) => item.lead_id))).toEqual(new Set(campaignLeads.map((l) => l.id)));
+		const leadOf = (item: IDataObject) => item.lead as IDataObject;
+		expect(new Set(started.map((item) => leadOf(item).id))).toEqual(new Set(campaignLeads.map((l) => l.id)));
 		for (const item of started) {
-			const lead = campaignLeads.find((l) => l.id === item.lead_id);
-			expect(item).toMatchObject({ campaign_id: 1, campaign_name: 'Spring Promotion', lead_phone: lead?.phone_number });
+			const lead = campaignLeads.find((l) => l.id === leadOf(item).id);
+			expect(leadOf(item)).toMatchObject({ campaign_id: 1, campaign_name: 'Spring Promotion', phone_number: lead?.phone_number, variables: lead?.variables });
 			expect(item.customer_phone).toBe(lead?.phone_number);
-			expect(item.lead_variables).toEqual(lead?.variables);
 		}
 	});
 

@@ -42,10 +42,13 @@ describe('trigger description', () => {
 		expect(resolvedResponseMode(mode, 1)).toBe(mode);
 	});
 
-	it('is version 3 by default and still offers versions 1 and 2 for existing workflows', () => {
-		expect(versioned.description.defaultVersion).toBe(3);
-		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2, 3]);
-		expect(trigger.description.version).toBe(3);
+	it('is version 4 by default and still offers versions 1 to 3 for existing workflows', () => {
+		expect(versioned.description.defaultVersion).toBe(4);
+		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2, 3, 4]);
+		expect(trigger.description.version).toBe(4);
+		// version 4 changes only what Simplify keeps (shared/compact.ts), not the editor's fields
+		const v3 = versioned.getNodeType(3) as VoiceAssistantTriggerVersion;
+		expect(trigger.description.properties).toEqual(v3.description.properties);
 		const v1 = versioned.getNodeType(1) as VoiceAssistantTriggerVersion;
 		const v2 = versioned.getNodeType(2) as VoiceAssistantTriggerVersion;
 		expect(v1.description.version).toBe(1);

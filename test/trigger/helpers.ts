@@ -106,6 +106,8 @@ export interface Receiver {
 	deliveries: Delivery[];
 	/** parameters the trigger runs with (may be changed between calls) */
 	parameters: INodeParameters;
+	/** the credential the trigger runs with (default: alice's token and the sandbox) */
+	credentials?: Record<string, string>;
 	/**
 	 * Stands in for the rest of the workflow when Respond is "Using 'Respond to Webhook' Node": given
 	 * the trigger's output item, what that node answers (n8n then sends it as the HTTP answer).
@@ -140,11 +142,12 @@ export async function startReceiver(sb: Sandbox, staticData: IDataObject, nodePa
 				try {
 					delivery.result = await runWebhook(VoiceAssistantTrigger, {
 						parameters: receiver.parameters,
-						credentials: credentials(sb),
+						credentials: receiver.credentials ?? credentials(sb),
 						staticData,
 						mode,
 						webhookUrl: `${receiver.origin}${url.pathname}`,
-						request: { method: req.method, headers: req.headers as Record<string, string>, query, body: delivery.body },
+						// rawBody: the exact bytes, as n8n keeps them (signatures are over them)
+						request: { method: req.method, headers: req.headers as Record<string, string>, query, body: delivery.body, rawBody: text },
 					});
 					const r = delivery.result;
 					if (r.response.ended) {

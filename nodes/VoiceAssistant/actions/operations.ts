@@ -4,6 +4,8 @@ import { resource as call } from './call/Call.resource';
 import { resource as campaign } from './campaign/Campaign.resource';
 import { resource as conversation } from './conversation/Conversation.resource';
 import { resource as folder } from './folder/Folder.resource';
+import { resource as knowledgeBase } from './knowledgeBase/KnowledgeBase.resource';
+import { resource as knowledgeBaseDocument } from './knowledgeBaseDocument/KnowledgeBaseDocument.resource';
 import { resource as label } from './label/Label.resource';
 import { resource as lead } from './lead/Lead.resource';
 import type { Resource } from '../engine/operation';
@@ -23,6 +25,8 @@ export const RESOURCES: Resource[] = [
 	campaign,
 	conversation,
 	folder,
+	knowledgeBase,
+	knowledgeBaseDocument,
 	label,
 	lead,
 	phoneNumber,

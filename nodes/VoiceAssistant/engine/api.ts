@@ -37,6 +37,7 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 			const send = async (form: RequestForm) =>
 				await apiRequest.call(ctx, form.method, form.path, {
 					body: form.body,
+					upload: call.upload,
 					qs: call.qs,
 					notFound: call.notFound,
 					itemIndex,

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow';
 
 import { asCountryCode, checkPhoneNumber } from '../shared/phone';
 import { fail, pairsToObject, parseJsonObject, requireId, shown } from '../shared/validate';
@@ -21,6 +21,8 @@ export interface ItemParams {
 	variables(): IDataObject | undefined;
 	/** Return All / Limit of a list operation. */
 	paging(): { returnAll: boolean; limit: number };
+	/** The file in the item's binary field `name` (its metadata; the bytes are read when sending). */
+	binary(name: string, field: string): IBinaryData;
 	where(field: string): Where;
 	fail(field: string, problem: string, description?: string): NodeOperationError;
 }
@@ -72,6 +74,20 @@ export function itemParams(ctx: IExecuteFunctions, itemIndex: number, usesDefaul
 			const n = Number(limit);
 			if (!Number.isInteger(n) || n < 1) throw failHere('Limit', `must be a whole number of at least 1 (got ${shown(limit)})`);
 			return { returnAll: false, limit: n };
+		},
+		binary(name, field) {
+			try {
+				return ctx.helpers.assertBinaryData(itemIndex, name);
+			} catch {
+				const present = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+				throw failHere(
+					field,
+					`names no file of this item (got ${shown(name)})`,
+					present.length > 0
+						? `The item's binary fields are: ${present.map((key) => shown(key)).join(', ')}.`
+						: 'The item has no binary data: put the file into it first (for example with Read/Write Files from Disk or HTTP Request).',
+				);
+			}
 		},
 	};
 }

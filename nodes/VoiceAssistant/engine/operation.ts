@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties, NodeOperationError } from 'n8n-workflow';
 
+import type { FileUpload } from '../transport/upload';
 import type { ItemParams } from './itemParams';
 
 /**
@@ -88,6 +89,8 @@ export interface ApiCall {
 	method: IHttpRequestMethods;
 	path: string;
 	body?: IDataObject;
+	/** a file: sent as multipart/form-data with `body`'s fields as text parts (built in `send`, never in `prepare`) */
+	upload?: FileUpload;
 	qs?: IDataObject;
 	/** what a 404 means here, e.g. 'Assistant 12' */
 	notFound?: string;

@@ -73,3 +73,4 @@ export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: stri
 export { searchWhatsAppSenders } from './whatsapp';
 export { searchFolders, searchLabels, searchTools } from './catalog';
 export { searchSipTrunks } from './sipTrunks';
+export { searchKnowledgeBaseDocuments, searchKnowledgeBases } from './knowledgeBases';

@@ -175,3 +175,4 @@ export { getLanguageIds, getModelIds, getSynthesizerProviders, getTranscriberPro
 export { getFolders, getLabels, getTools } from './catalog';
 /** SIP trunks (value: numeric ID). */
 export { getSipTrunks } from './sipTrunks';
+export { getKnowledgeBases } from './knowledgeBases';

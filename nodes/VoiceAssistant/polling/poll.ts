@@ -6,6 +6,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { compactCall } from '../shared/compact';
 import { PAGE_SIZE } from '../shared/limits';
 import { apiRequest } from '../transport/request';
 import { listedCall } from './cursor';
@@ -21,7 +22,9 @@ const TEST_PAGES = 3;
 const running = new Set<string>();
 
 async function itemFor(ctx: IPollFunctions, settings: PollSettings, record: IDataObject): Promise<INodeExecutionData> {
-	const json = callItemJson(record, settings.simplify, settings.assistantId);
+	const full = callItemJson(record, settings.simplify, settings.assistantId);
+	// From version 2 Simplify keeps ten fields, as the webhook trigger's version 4 does (shared/compact.ts).
+	const json = settings.simplify && ctx.getNode().typeVersion >= 2 ? compactCall(full) : full;
 	return settings.downloadRecording ? await withRecording(ctx, json, record, settings.binaryField) : { json };
 }
 

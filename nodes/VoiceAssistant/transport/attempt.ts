@@ -4,6 +4,7 @@ import type { Pacer } from './pacer';
 import { classifyNetworkError, type NetworkFailure } from './policy';
 import { readRateInfo, type RateInfo } from './rateHeaders';
 import { CREDENTIAL_TYPE, type ApiContext, type RequestTarget } from './target';
+import { multipartBody, type FileUpload } from './upload';
 
 /** What one attempt came to: no answer at all, or an HTTP answer (any status). */
 export type AttemptOutcome =
@@ -24,6 +25,8 @@ export interface AttemptRequest {
 	method: IHttpRequestMethods;
 	endpoint: string;
 	body?: IDataObject | IDataObject[];
+	/** a file: the request goes as multipart/form-data, `body` as its text fields (upload.ts) */
+	upload?: FileUpload;
 	qs?: IDataObject;
 	timeoutMs: number;
 	signal?: AbortSignal;
@@ -53,7 +56,8 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 		disableFollowRedirect: true,
 	};
 	if (request.qs && Object.keys(request.qs).length > 0) options.qs = { ...request.qs };
-	if (request.body !== undefined) options.body = request.body;
+	if (request.upload) options.body = multipartBody(request.body, request.upload);
+	else if (request.body !== undefined) options.body = request.body;
 
 	const queuedAt = Date.now();
 	const ticket = await pacer.acquire(request.signal, request.maxSlotWaitMs);

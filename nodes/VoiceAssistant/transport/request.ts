@@ -9,11 +9,14 @@ import { pacerFor } from './pacers';
 import { SlotWaitTooLong } from './slotWait';
 import { RETRY, backoffMs, isRead } from './policy';
 import { requestTarget, type ApiContext } from './target';
+import type { FileUpload } from './upload';
 
 export { CREDENTIAL_TYPE, type ApiContext } from './target';
 
 export interface ApiRequestOptions {
 	body?: IDataObject | IDataObject[];
+	/** a file to send as multipart/form-data, with `body` as its text fields */
+	upload?: FileUpload;
 	qs?: IDataObject;
 	/** the input item this request serves; carried into errors so n8n can say "item N" */
 	itemIndex?: number;
@@ -79,6 +82,7 @@ export async function apiRequest<T = unknown>(
 		method,
 		endpoint,
 		body: options.body,
+		upload: options.upload,
 		qs: options.qs,
 		timeoutMs,
 		signal,

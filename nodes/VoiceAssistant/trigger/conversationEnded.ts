@@ -11,6 +11,7 @@ import { apiRequest } from '../transport/request';
 import type { ConversationEndedSettings, EventSettings, Registration } from './registration';
 import { isReplay } from './replays';
 import { isObject } from '../shared/objects';
+import { compactConversation } from '../shared/compact';
 
 export const CONVERSATION_URL_FIELD = 'conversation_ended_webhook_url';
 export const CONVERSATION_TYPES = ['whatsapp', 'widget'] as const;
@@ -103,5 +104,7 @@ export function receiveConversationEnded(ctx: IWebhookFunctions, registration: R
 		return { webhookResponse: { received: true, executed: false, reason: 'duplicate' } };
 	}
 	const simplify = ctx.getNodeParameter('simplify', false) as boolean;
-	return { workflowData: [[{ json: simplify ? simplifyConversation(body) : body }]] };
+	if (!simplify) return { workflowData: [[{ json: body }]] };
+	const simple = simplifyConversation(body);
+	return { workflowData: [[{ json: ctx.getNode().typeVersion >= 4 ? compactConversation(simple) : simple }]] };
 }

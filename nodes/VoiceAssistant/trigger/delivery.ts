@@ -1,11 +1,14 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { receiveConversationEnded } from './conversationEnded';
+import { READ_RECEIPTS_EVENT } from './readReceipts/properties';
+import { receiveReadReceipt } from './readReceipts/receive';
 import { deliverySlot, readRegistration } from './registration';
 import { downloadsRecording, withRecording } from './recording';
 import { callIdOf, isReplay } from './replays';
 import { SECRET_PARAM, secretMatchesHash } from './secret';
 import { simplifyDelivery } from '../shared/callRecord';
+import { compactCall } from '../shared/compact';
 import { isObject } from '../shared/objects';
 import type { Registration, TriggerEvent } from './registration';
 
@@ -81,6 +84,8 @@ function namesAnotherAssistant(body: IDataObject, registration: Registration): b
  * watched assistant, apply the status filter, then hand the body on as one item.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	// Signed by the platform and registered by nobody: its own checks (readReceipts/receive.ts).
+	if (this.getNodeParameter('event') === READ_RECEIPTS_EVENT) return await receiveReadReceipt(this);
 	const registration = readRegistration(this, deliverySlot(this));
 	const query = this.getQueryData() as IDataObject;
 	if (!registration || !secretMatchesHash(query[SECRET_PARAM], registration.secretHash)) {
@@ -111,8 +116,18 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const simplify = this.getNodeParameter('simplify', false) as boolean;
-	const json = simplify ? simplifyDelivery(body) : body;
+	const json = simplify ? simplified(this.getNode().typeVersion, body, registration) : body;
 	const item = downloadsRecording(this) ? await withRecording(this, json, body) : { json };
 	// The answer of "Respond: Immediately" (version 2 and later; trigger/webhook.ts).
 	return { workflowData: [[item]], webhookResponse: { received: true } };
+}
+
+/**
+ * Simplify: from version 4 ten fields (shared/compact.ts), with the watched assistant where the
+ * notification names none (the post-call payload does not); earlier versions keep their record.
+ */
+function simplified(version: number, body: IDataObject, registration: Registration): IDataObject {
+	const simple = simplifyDelivery(body);
+	if (version < 4) return simple;
+	return compactCall({ ...simple, assistant_id: simple.assistant_id ?? registration.assistantId });
 }

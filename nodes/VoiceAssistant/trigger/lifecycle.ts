@@ -8,6 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { assistantIdParameter, lookupAssistant, requireAssistant } from './assistant';
+import { readReceiptsExist, requireSigningSecret } from './readReceipts/hooks';
+import { READ_RECEIPTS_EVENT } from './readReceipts/properties';
 import { downloadsRecording } from './recording';
 import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration } from './registration';
 import type { CallEndedOptions, Registration, Slot, TriggerEvent, WebhookSettings } from './registration';
@@ -100,7 +102,13 @@ async function release(ctx: IHookFunctions, registration: Registration): Promise
 	await settings.restore(ctx, registration.assistantId, registration.restore);
 }
 
+/** WhatsApp Message Status: no platform URL to take over (readReceipts/hooks.ts). */
+function watchesReadReceipts(ctx: IHookFunctions): boolean {
+	return ctx.getNodeParameter('event') === READ_RECEIPTS_EVENT;
+}
+
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
+	if (watchesReadReceipts(this)) return await readReceiptsExist(this);
 	const want = wanted(this);
 	const registration = readRegistration(this, hookSlot(this));
 	if (!sameTarget(registration, want) || !sameOptions(registration.options, want.options)) return false;
@@ -111,6 +119,11 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 }
 
 export async function create(this: IHookFunctions): Promise<boolean> {
+	if (watchesReadReceipts(this)) {
+		await requireSigningSecret(this);
+		// What this node registered for another event goes back; nothing is registered for this one.
+		return await remove.call(this);
+	}
 	const want = wanted(this);
 	const slot = hookSlot(this);
 	const mine = webhookUrl(this);

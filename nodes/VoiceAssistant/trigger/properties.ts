@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { recordingBinaryField, recordingLimitFields, assistantLocator } from '../shared/fields';
 import { CALL_STATES } from '../shared/limits';
+import { READ_RECEIPTS_EVENT, readReceiptsEventOption, readReceiptsNotice, readReceiptsOptions } from './readReceipts/properties';
 import { legacyInboundAnswerNotice, legacyRespondFields, respondFields } from './respond';
 
 const STATE_NAMES: Record<(typeof CALL_STATES)[number], string> = {
@@ -47,10 +48,15 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					"The assistant's inbound-call notification: sent when an inbound call completes, or on some deployments while it rings, before it is connected (answer it with variables through Respond to Webhook)",
 			},
+			readReceiptsEventOption,
 		],
 		default: 'callEnded',
 	},
-	assistantLocator({ searchListMethod: 'searchAssistants', description: 'The assistant whose calls start this workflow' }),
+	{
+		...assistantLocator({ searchListMethod: 'searchAssistants', description: 'The assistant whose calls start this workflow' }),
+		// Read receipts belong to a WhatsApp sender, configured in the dashboard, not to an assistant.
+		displayOptions: { hide: { event: [READ_RECEIPTS_EVENT] } },
+	},
 	{
 		displayName:
 			"While active, this trigger replaces the assistant's post-call webhook URL. Deactivating it restores the previous webhook settings.",
@@ -76,6 +82,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { event: ['conversationEnded'] } },
 	},
+	readReceiptsNotice,
 	...legacyRespondFields,
 	{
 		displayName: 'Simplify',
@@ -83,7 +90,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to return a flat record instead of the notification as received: for calls the call ID, status, duration, numbers, transcript as text, extracted variables, recording URL, lead and campaign; for conversations the conversation ID, type, customer, sender, transcript as text and extracted variables',
+			'Whether to return a flat record instead of the notification as received: for calls the call ID, status, duration, numbers, transcript as text, extracted variables, recording URL, lead and campaign; for conversations the conversation ID, type, customer, sender, transcript as text and extracted variables; for WhatsApp message statuses the message ID, status, numbers, conversation, assistant, error, time and whether it is a test',
 	},
 	{
 		displayName: 'Options',
@@ -122,6 +129,8 @@ export const triggerProperties: INodeProperties[] = [
 				displayOptions: { show: { '/event': ['callEnded'] } },
 				description: 'Whether the platform should add the recording URL to the notification (only for assistants that record calls)',
 			},
+			readReceiptsOptions[0],
+			readReceiptsOptions[1],
 			{
 				displayName: 'Only Completed Calls',
 				name: 'onlyCompleted',
@@ -130,6 +139,7 @@ export const triggerProperties: INodeProperties[] = [
 				displayOptions: { show: { '/event': ['callEnded'] } },
 				description: 'Whether the platform should notify only about completed calls (busy, unanswered or failed calls are not sent)',
 			},
+			readReceiptsOptions[2],
 		],
 	},
 ];

@@ -64,7 +64,7 @@ export const respondFields: INodeProperties[] = [
 		],
 		default: 'onReceived',
 		description: 'When to answer the platform. It only needs a 200, so answering immediately is usually right.',
-		displayOptions: { show: { event: ['callEnded', 'conversationEnded'] } },
+		displayOptions: { show: { event: ['callEnded', 'conversationEnded', 'whatsappMessageStatus'] } },
 	},
 	{
 		displayName: 'Respond',

@@ -1,4 +1,5 @@
 import type { Pacer } from '../../../transport/pacer';
+import { pacerFor } from '../../../transport/pacers';
 
 /** Polling may use at most this share of every rate-limit window, so a bulk run beside it keeps its pace. */
 export const POLL_SHARE = 0.2;
@@ -53,4 +54,19 @@ export class PollBudget {
 
 function allowance(limit: number, share: number): number {
 	return Math.max(1, Math.floor(limit * share));
+}
+
+const waitBudgets = new Map<string, PollBudget>();
+
+/**
+ * The one polling budget of a credential (its pacer's key) that every wait of this process shares:
+ * Make's Wait for Call to End and Add Document's Wait Until Processed together stay within POLL_SHARE.
+ */
+export function waitBudget(credential: string): PollBudget {
+	let budget = waitBudgets.get(credential);
+	if (!budget) {
+		budget = new PollBudget(pacerFor(credential));
+		waitBudgets.set(credential, budget);
+	}
+	return budget;
 }

@@ -1,9 +1,8 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { pacerFor } from '../../../transport/pacers';
 import { apiRequest } from '../../../transport/request';
-import { PollBudget } from './budget';
+import { waitBudget, type PollBudget } from './budget';
 import { callRecordIn, callUnknownReason, classifyByIdFailure, listPage, type CallRoute } from './reads';
 import { assignCalls, samePhone } from './match';
 import type { MatchEntry } from './match';
@@ -72,7 +71,7 @@ export class CallPoller {
 	private callRoute: CallRoute = 'unknown';
 
 	constructor(credential: string) {
-		this.budget = new PollBudget(pacerFor(credential));
+		this.budget = waitBudget(credential);
 	}
 
 	/** A snapshot was taken: hold back the call this item is about to place. */
