@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { assistantCreateParams, byId, expectOk, jsonOf, useNodeSandbox } from './helpers';
+import { createParams as sipTrunkParams } from './sipTrunk/helpers';
 
 const t = useNodeSandbox();
 
@@ -42,6 +43,11 @@ const WRITES: Array<[string, (n: string) => Promise<IDataObject> | IDataObject]>
 	['Folder → Create', (n) => ({ resource: 'folder', operation: 'create', name: `Folder ${n}` })],
 	['Label → Create', (n) => ({ resource: 'label', operation: 'create', name: `Label ${n}` })],
 	['Knowledge Base → Create', (n) => ({ resource: 'knowledgeBase', operation: 'create', name: `KB ${n}` })],
+	['Phone Number → Update Nickname', (n) => ({ resource: 'phoneNumber', operation: 'updateNickname', phoneNumberId: 1, nickname: `Line ${n}` })],
+	['SIP Trunk → Create', (n) => ({ ...sipTrunkParams(), sipUsername: `pbx-${n}` })],
+	['SIP Trunk → Update', (n) => ({ resource: 'sipTrunk', operation: 'update', sipTrunkId: byId(3), updateFields: { nickname: `Trunk ${n}` } })],
+	['Account → Create API Key', (n) => ({ resource: 'account', operation: 'createApiKey', keyName: `Key ${n}` })],
+	['White Label → Transfer Balance', () => ({ resource: 'whiteLabel', operation: 'transferBalance', identifyUserBy: 'id', userId: '3', transferOperation: 'add', transferType: 'minutes', amount: 1 })],
 ];
 
 describe.each(['reference', '2026'] as const)('every write on a %s account', (generation) => {
