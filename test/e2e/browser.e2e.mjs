@@ -1,7 +1,7 @@
 // The n8n editor in a real browser (headless Chromium): owner setup, the Voice Assistant node's
 // panel with a dropdown filled from the platform, executing the node, a trigger execution, and the
 // dropdowns of the newer resources (WhatsApp sender and template, campaign, SMS sender, chat assistant,
-// and the 2026 docs' tools, folders, labels, knowledge bases and assistant fields).
+// and the 2026 docs' tools, folders, labels, knowledge bases, SIP trunks and assistant fields).
 // Screenshots go to test-results/e2e/; with E2E_UPDATE_DOCS=1 also to docs/ (the README's images).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -337,6 +337,20 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 			await closeNode();
 		});
 	}
+
+	test('SIP Trunk → Get: the trunk list holds the user\'s trunks, by number', async () => {
+		const ndv = await openNode('Get SIP trunk');
+		const trunks = sandbox.store.sip.trunksOf(alice());
+		assert.ok(trunks.length >= 1, 'the sandbox holds trunks for the user');
+		const texts = await locatorList(ndv, 'sipTrunkId', trunks.length);
+		for (const trunk of trunks) {
+			const number = sandbox.store.phoneNumbers.find((p) => p.id === trunk.id).phone_number;
+			assert.ok(texts.some((t) => t.includes(formatPhoneForDisplay(number))), `${number} is offered: ${texts.join(' | ')}`);
+		}
+		assert.ok(requestsTo(sandbox, 'GET', '/api/user/phone-numbers/sip-trunks').length >= 1);
+		await screenshot('sip-trunk-list.png', false);
+		await closeNode();
+	});
 
 	test('Assistant → Update: the Voice Provider and Knowledge Base dropdowns of the 2026 fields', async () => {
 		const ndv = await openNode('Update assistant (2026 fields)');
