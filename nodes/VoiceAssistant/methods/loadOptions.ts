@@ -151,7 +151,7 @@ export async function getTimezones(this: ILoadOptionsFunctions): Promise<INodePr
 	return [...zones].sort().map((zone) => ({ name: zone, value: zone }));
 }
 
-/** The account's numbers from GET /user/phone-numbers/all ({data: [...]} or a bare array), e.g. for a campaign. */
+/** The account's numbers from GET /user/phone-numbers/all ({data: [...]} or a bare array), e.g. for a campaign; with their nicknames. */
 export async function getAccountPhoneNumbers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const answer = (await apiRequest.call(this, 'GET', '/user/phone-numbers/all')) as unknown;
 	const wrapped = isObject(answer) ? answer.data : answer;
@@ -160,8 +160,10 @@ export async function getAccountPhoneNumbers(this: ILoadOptionsFunctions): Promi
 		.map((number) => {
 			const details = [number.type_label, number.country_code, number.sms_capable === true ? 'SMS' : ''].filter((part) => part).map(String);
 			if (number.has_active_subscription === false) details.push('expired');
+			// the nickname a user gave the number (2026 docs; Phone Number → Update Nickname) after it: sorted by number still
+			const nickname = typeof number.nickname === 'string' && number.nickname.trim() !== '' ? ` · ${number.nickname.trim()}` : '';
 			return {
-				name: `${formatPhoneForDisplay(number.phone_number)}${details.length ? ` (${details.join(', ')})` : ''}`,
+				name: `${formatPhoneForDisplay(number.phone_number)}${nickname}${details.length ? ` (${details.join(', ')})` : ''}`,
 				value: Number(number.id),
 				description: `ID ${String(number.id)}`,
 			};

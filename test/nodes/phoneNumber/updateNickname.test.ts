@@ -14,6 +14,14 @@ describe('Phone Number → Update Nickname', () => {
 		expect(listed).toMatchObject({ id: 1, nickname: 'Berlin office' });
 	});
 
+	it('the Phone Number dropdown shows the nickname after the number, and no longer once cleared', async () => {
+		expectOk(await rename(1, 'Berlin office'));
+		const named = (await t.loadOptions('getAccountPhoneNumbers')).find((o) => o.value === 1);
+		expect(named?.name).toMatch(/^\+49 .* · Berlin office \(Normal, DE, SMS\)$/);
+		expectOk(await rename(1, ''));
+		expect((await t.loadOptions('getAccountPhoneNumbers')).find((o) => o.value === 1)?.name).not.toMatch(/·|Berlin office/);
+	});
+
 	it('clears the nickname when it is left empty: sends null', async () => {
 		expectOk(await rename('3', 'SIP line'));
 		t.sb.clearRequests();
