@@ -5,8 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { DAY, SEED_BASE } from './seedHistory';
-import { isoMicros } from './time';
+import { DAY, isoMicros, SEED_BASE } from './time';
 
 export interface ApiKey {
 	id: number;

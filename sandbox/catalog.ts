@@ -4,8 +4,7 @@
  * their public JSON shapes. Seeded per user; every lookup is scoped to a user, so tokens only ever see
  * their own.
  */
-import { DAY, SEED_BASE } from './seedHistory';
-import { isoMicros } from './time';
+import { DAY, isoMicros, SEED_BASE } from './time';
 
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const TOOL_PARAMETER_TYPES = ['string', 'number', 'boolean'] as const;

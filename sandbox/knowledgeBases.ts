@@ -7,8 +7,7 @@
  * `active`, or `failed` when its name contains "fail". A knowledge base is `empty` without documents,
  * `processing` while any is, `failed` when any failed, else `active`.
  */
-import { DAY, SEED_BASE } from './seedHistory';
-import { isoMicros } from './time';
+import { DAY, isoMicros, SEED_BASE } from './time';
 
 export const DOCUMENT_TYPES = ['website', 'pdf', 'txt', 'docx'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

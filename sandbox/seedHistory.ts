@@ -16,10 +16,9 @@ import { hex, intBetween, pick, type Rng } from './prng';
 import type { Assistant, Call, Campaign, PhoneNumber, SmsRecord } from './records';
 import { segmentInfo, segmentPrice, round } from './sms';
 
-/** 2025-06-02 09:00:00 UTC: seeded history lies before this instant. */
-export const SEED_BASE = Date.UTC(2025, 5, 2, 9, 0, 0);
-export const DAY = 86_400_000;
-export const HOUR = 3_600_000;
+import { DAY, HOUR, SEED_BASE } from './time';
+
+export { DAY, HOUR, SEED_BASE };
 
 const NAMES = ['Jonas', 'Lea', 'Paul', 'Mia', 'Tim', 'Nina', 'Ben', 'Clara', 'Felix', 'Emma', 'Lukas', 'Hanna'];
 

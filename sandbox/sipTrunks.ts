@@ -4,8 +4,18 @@
  * this store keeps what only trunks have. The password is stored for the simulated provisioning and
  * never leaves the sandbox: trunkRecord() has no place for it.
  */
-import type { PhoneNumber } from './records';
 import { isoMicros } from './time';
+
+/** What a trunk reads of its phone number (records.ts's PhoneNumber has these; named here so this file stays out of the store's import circle). */
+interface TrunkNumber {
+	id: number;
+	user_id: number;
+	type_label: string;
+	phone_number: string;
+	nickname?: string | null;
+	country_code: string;
+	created_at: number;
+}
 
 export const TRUNK_TYPES = ['extension', 'number'] as const;
 export const CALLING_FORMATS = ['+e164', 'e164', 'national'] as const;
@@ -33,7 +43,7 @@ export class SipTrunkStore {
 	private provisioned = 0;
 
 	/** Re-seeds a trunk for every seeded SIP number (alice: 3 and 7, bob: 9). */
-	load(numbers: PhoneNumber[]): void {
+	load(numbers: TrunkNumber[]): void {
 		this.trunks.clear();
 		this.provisioned = 0;
 		for (const number of numbers.filter((n) => n.type_label === 'SIP')) {
@@ -80,7 +90,7 @@ export class SipTrunkStore {
 }
 
 /** A trunk as the API shows it; `withTrunkIds` for get, create and update (the list leaves them out). */
-export function trunkRecord(number: PhoneNumber, trunk: SipTrunk, withTrunkIds: boolean) {
+export function trunkRecord(number: TrunkNumber, trunk: SipTrunk, withTrunkIds: boolean) {
 	return {
 		id: trunk.id,
 		phone_number: number.phone_number,

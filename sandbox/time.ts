@@ -1,3 +1,8 @@
+/** 2025-06-02 09:00:00 UTC: seeded history lies before this instant. */
+export const SEED_BASE = Date.UTC(2025, 5, 2, 9, 0, 0);
+export const DAY = 86_400_000;
+export const HOUR = 3_600_000;
+
 /** Timestamp formats used by the platform (all UTC). */
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -3,7 +3,7 @@
  * resellers (admins), whose users each reseller registered, and the minutes and credits balances the
  * transfers move (9 credits = 1 minute). Seeded: alice (1) is a reseller and carol (3) one of her users.
  */
-import { DAY, SEED_BASE } from './seedHistory';
+import { DAY, SEED_BASE } from './time';
 
 export const CREDITS_PER_MINUTE = 9;
 
