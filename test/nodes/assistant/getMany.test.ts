@@ -25,11 +25,11 @@ describe('Assistant → Get Many', () => {
 		expect(t.requests()[0].query).toEqual({ per_page: '3', page: '1' });
 	});
 
-	it('Simplify (default) keeps the fields people use; off returns the whole record', async () => {
+	it('Simplify (default) keeps the ten fields people use; off returns the whole record', async () => {
 		const simple = jsonOf(expectOk(await t.run({ resource: 'assistant', operation: 'getMany', limit: 1 })))[0];
-		expect(Object.keys(simple)).toEqual(
-			expect.arrayContaining(['id', 'uuid', 'name', 'type', 'mode', 'status', 'timezone', 'webhook_url']),
-		);
+		expect(Object.keys(simple)).toEqual(['id', 'uuid', 'name', 'type', 'mode', 'status', 'phone_number_id', 'language', 'webhook_url', 'inbound_webhook_url']);
+		const v1 = jsonOf(expectOk(await t.run({ resource: 'assistant', operation: 'getMany', limit: 1 }, { typeVersion: 1 })))[0];
+		expect(Object.keys(v1)).toHaveLength(17);
 		expect(simple.system_prompt).toBeUndefined();
 		expect(simple.widget_settings).toBeUndefined();
 		const raw = jsonOf(expectOk(await t.run({ resource: 'assistant', operation: 'getMany', limit: 1, simple: false })))[0];

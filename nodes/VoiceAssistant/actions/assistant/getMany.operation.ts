@@ -7,6 +7,10 @@ import { PAGE_SIZE } from '../../shared/limits';
 import type { Operation, Prepared } from '../../engine/operation';
 
 /** What "Simplify" keeps of an assistant record (the full record has 60+ fields). */
+/** Simplify from node version 2: n8n's ten fields (the UUID is what Conversation → Create takes). */
+const SIMPLE_KEYS = ['id', 'uuid', 'name', 'type', 'mode', 'status', 'phone_number_id', 'language', 'webhook_url', 'inbound_webhook_url'];
+
+/** Simplify of node version 1 (seventeen fields), kept for saved workflows. */
 export const SIMPLE_ASSISTANT_KEYS = [
 	'id',
 	'uuid',
@@ -46,6 +50,8 @@ export const operation: Operation<ListAssistants> = {
 		};
 	},
 	// Webhook URLs of triggers carry their delivery secret: masked in every output.
-	output: (records, { simple }) =>
-		(records as IDataObject[]).map((record) => maskUrlSecrets(simple ? pick(record, SIMPLE_ASSISTANT_KEYS) : record)),
+	output(records, { simple }, api) {
+		const keys = api.ctx.getNode().typeVersion >= 2 ? SIMPLE_KEYS : SIMPLE_ASSISTANT_KEYS;
+		return (records as IDataObject[]).map((record) => maskUrlSecrets(simple ? pick(record, keys) : record));
+	},
 };
