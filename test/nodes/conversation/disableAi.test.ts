@@ -3,20 +3,14 @@
  * POST /automate/conversations/{uuid}/disable-ai | enable-ai. While off, messages are stored and
  * the AI stays silent; on again, it answers.
  */
-import { expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
+import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
+import { conv, newConversation } from './conversations';
 
 const t = useNodeSandbox();
-const conv = (operation: string, params: Record<string, unknown> = {}) => ({ resource: 'conversation', operation, ...params });
-
-async function newConversation(): Promise<string> {
-	const [item] = jsonOf(expectOk(await t.run(conv('create', { assistantId: fromList(1), variablesInput: 'none' }))));
-	t.sb.clearRequests();
-	return String(item.conversation_id);
-}
 
 describe('Conversation → Turn AI Off / On', () => {
 	it('turns the AI off (a message gets no AI reply) and on again (it answers)', async () => {
-		const id = await newConversation();
+		const id = await newConversation(t);
 		expect(jsonOf(expectOk(await t.run(conv('disableAi', { conversationId: id }))))).toEqual([{ conversation_id: id, ai_enabled: false }]);
 		expect(t.requests()).toEqual([expect.objectContaining({ method: 'POST', path: `/api/automate/conversations/${id}/disable-ai`, body: null })]);
 		const silent = jsonOf(expectOk(await t.run(conv('sendMessage', { conversationId: id, message: 'A human, please' }))));

@@ -2,20 +2,14 @@
  * Conversation → Get: /conversations/{uuid} with its history; an ID that is not a UUID refused; an
  * unknown conversation named (404); status: false an error.
  */
-import { expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
+import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
+import { conv, newConversation } from './conversations';
 
 const t = useNodeSandbox();
-const conv = (operation: string, params: Record<string, unknown> = {}) => ({ resource: 'conversation', operation, ...params });
-
-async function newConversation(): Promise<string> {
-	const [item] = jsonOf(expectOk(await t.run(conv('create', { assistantId: fromList(1), variablesInput: 'none' }))));
-	t.sb.clearRequests();
-	return String(item.conversation_id);
-}
 
 describe('Conversation → Get', () => {
 	it('reads /conversations/{uuid} (after a Send Message: greeting, message and reply)', async () => {
-		const id = await newConversation();
+		const id = await newConversation(t);
 		expectOk(await t.run(conv('sendMessage', { conversationId: id.toUpperCase(), message: 'Hello' })));
 		t.sb.clearRequests();
 		const [got] = jsonOf(expectOk(await t.run(conv('get', { conversationId: id }))));
@@ -33,7 +27,7 @@ describe('Conversation → Get', () => {
 	it('Get: unknown conversation is a 404 naming it; a status:false answer is an error', async () => {
 		const missing = await t.run(conv('get', { conversationId: '00000000-0000-4000-a000-000000000000' }));
 		expect(missing.error?.message).toBe('Conversation 00000000-0000-4000-a000-000000000000 was not found');
-		const id = await newConversation();
+		const id = await newConversation(t);
 		const assistant = t.sb.store.assistants.find((a) => a.id === 1)!;
 		assistant.deleted_at = Date.now();
 		try {

@@ -2,20 +2,14 @@
  * Conversation → Send Message: posts the message (the ID in any case) and outputs the reply; an ID
  * that is not a UUID refused; an ended conversation (status: false, HTTP 200) an error.
  */
-import { expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
+import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
+import { conv, newConversation } from './conversations';
 
 const t = useNodeSandbox();
-const conv = (operation: string, params: Record<string, unknown> = {}) => ({ resource: 'conversation', operation, ...params });
-
-async function newConversation(): Promise<string> {
-	const [item] = jsonOf(expectOk(await t.run(conv('create', { assistantId: fromList(1), variablesInput: 'none' }))));
-	t.sb.clearRequests();
-	return String(item.conversation_id);
-}
 
 describe('Conversation → Send Message', () => {
 	it('posts the message and outputs the reply', async () => {
-		const id = await newConversation();
+		const id = await newConversation(t);
 		const sent = jsonOf(expectOk(await t.run(conv('sendMessage', { conversationId: id.toUpperCase(), message: 'Hello' }))));
 		expect(t.requests()[0]).toMatchObject({ method: 'POST', path: `/api/conversations/${id}/messages`, body: { message: 'Hello' } });
 		expect(sent[0]).toMatchObject({ conversation_id: id, status: true, reply: expect.stringContaining('Hello') });
@@ -28,7 +22,7 @@ describe('Conversation → Send Message', () => {
 	});
 
 	it('Send Message: an ended conversation (status:false, HTTP 200) is an error', async () => {
-		const id = await newConversation();
+		const id = await newConversation(t);
 		await t.sb.simulateConversationEnd({ conversationId: id });
 		const result = await t.run(conv('sendMessage', { conversationId: id, message: 'Hello?' }));
 		expect(result.error?.message).toBe('The platform did not take the message: This conversation has ended');
