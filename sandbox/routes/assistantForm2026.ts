@@ -24,7 +24,7 @@ const RENAMED: Rules = {
 };
 
 /** Fields only the 2026 docs list; stored as given (`extras` on the record). */
-export const EXTRA_RULES: Rules = {
+const EXTRA_RULES: Rules = {
 	knowledgebase_id: id,
 	knowledgebase_mode: { type: 'string', in: ['function_call', 'prompt'] },
 	tool_ids: { type: 'array' },

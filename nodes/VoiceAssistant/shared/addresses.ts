@@ -93,3 +93,21 @@ export function isLocalhostName(host: string): boolean {
 	const name = host.toLowerCase().replace(/\.$/, '');
 	return name === 'localhost' || name.endsWith('.localhost');
 }
+
+/**
+ * Whether text is one IP address as a person writes it in a setting (SIP's allowed IPs, a SIP host):
+ * a dotted quad without leading zeros, or an IPv6 address without brackets, zone or prefix.
+ */
+export function isIpAddress(text: string): boolean {
+	if (ipv4Bytes(text)) return text.split('.').every((part) => part === '0' || !part.startsWith('0'));
+	return !/[[\]%/]/.test(text) && ipv6Groups(text) !== undefined;
+}
+
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** A host name (letters, digits, hyphens, dots) or an IP address, with no scheme, port or path. */
+export function isHost(text: string): boolean {
+	if (isIpAddress(text)) return true;
+	if (text.length > 253 || text.endsWith('.')) return false;
+	return text.split('.').every((label) => LABEL.test(label));
+}

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ItemParams } from '../../engine/itemParams';
-import { isHost, isIpAddress } from '../../shared/ipAddress';
+import { isHost, isIpAddress } from '../../shared/addresses';
 import { charCount, optionalText, requireBoolean, requireCountryCode, requireOneOf, requireText, shown } from '../../shared/validate';
 
 export const TRUNK_TYPES = ['extension', 'number'] as const;

@@ -47,8 +47,6 @@ export interface Spec {
 	dependsOnEngine?: boolean;
 	/** only on Create (the 2026 docs list it for create only) */
 	createOnly?: boolean;
-	/** only hosts of the 2026 generation know it (the reference's hosts ignore it): said in the editor */
-	generation2026?: boolean;
 }
 
 /** The fields the platform requires on create, in the order its UI asks for them. */
@@ -282,7 +280,7 @@ export const OPTIONAL_SPECS: Spec[] = [
 	},
 ];
 
-export function range(
+function range(
 	name: string,
 	key: keyof typeof ASSISTANT_RANGES,
 	displayName: string,
