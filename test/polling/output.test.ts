@@ -53,6 +53,16 @@ describe('Voice Assistant Polling Trigger: output', () => {
 		expect(String(json.transcript)).toMatch(/Jonas/);
 	});
 
+	it('Simplify on: a campaign call keeps its campaign name under lead (the list names no lead)', async () => {
+		await t.poll({ activationPoll: true });
+		const call = t.startCall({ campaign_id: 1, campaign_name: 'Spring' });
+		t.serverNow += MINUTE;
+		t.endCall(call);
+		const [item] = (await t.poll({ parameters: { simplify: true } })).items;
+		expect(item.json.lead).toEqual({ id: null, phone_number: null, status: null, variables: null, campaign_id: null, campaign_name: 'Spring' });
+		expect(Object.keys(item.json)).toHaveLength(10);
+	});
+
 	it('Simplify on, version 1: the webhook trigger’s wider record of versions 1-3, the same values', async () => {
 		await t.poll({ activationPoll: true, typeVersion: 1 });
 		const payload = await realCall(t, '+4917612345672');
