@@ -43,6 +43,8 @@ export async function startStack({
 	log = () => {},
 	keepFolder,
 	onN8nLine,
+	/** more credentials to import, made from the running sandbox: (sandbox) => [{id, name, data}] */
+	extraCredentials = () => [],
 } = {}) {
 	const sandbox = await startSandbox({ callTiming: { stepMs }, ...sandboxOptions });
 	let n8n;
@@ -55,6 +57,7 @@ export async function startStack({
 				type: CREDENTIAL_TYPE,
 				data: { apiToken: sandbox.tokens.alice, baseUrl: sandbox.baseUrl },
 			},
+			...extraCredentials(sandbox).map((credential) => ({ type: CREDENTIAL_TYPE, ...credential })),
 		]);
 		const imported = workflows.length
 			? await n8n.importWorkflows(workflows.map(({ file, ...wf }) => wf))

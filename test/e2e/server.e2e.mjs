@@ -3,8 +3,11 @@
 // delivers them; n8n records successful executions with the calls' data; deactivating puts the
 // assistant's webhook settings back. The same for Conversation Ended (an ended WhatsApp chat), and a
 // version-2 Call Ended trigger with Download Recording: the recording lands as binary data in the
-// execution and the recording host never sees the token.
+// execution and the recording host never sees the token. WhatsApp read receipts: activation calls
+// no API, a signed delivery runs once with its signature checked over the raw bytes n8n received, and
+// forged, unsigned, altered and replayed deliveries run nothing.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 
 import { waitFor } from '../../scripts/lib/n8n.mjs';
@@ -14,6 +17,9 @@ import { E2E_DIR, ROOT, requestsTo } from './helpers.mjs';
 const WORKFLOW_ID = 'vaExampleRouteCl';
 const CONVERSATION_WORKFLOW_ID = 'vaE2eConvEnded01';
 const RECORDING_WORKFLOW_ID = 'vaE2eRecTrigger1';
+const RECEIPTS_WORKFLOW_ID = 'vaE2eReadRcpts01';
+const RECEIPTS_WEBHOOK_ID = '7b2e5a3c-0d4f-4e81-9c21-3f4a5b6c7d07';
+const SIGNING_SECRET = 'e2e-read-receipts-signing-secret-4f1d';
 const ASSISTANT_ID = 1;
 const WEBHOOK_FIELDS = [
 	'webhook_url',
@@ -40,7 +46,16 @@ describe('n8n start: Voice Assistant Trigger', { timeout: 600_000 }, () => {
 				`${ROOT}/examples/route-finished-calls.json`,
 				`${E2E_DIR}/workflows/conversation-ended.json`,
 				`${E2E_DIR}/workflows/call-ended-recording.json`,
+				`${E2E_DIR}/workflows/read-receipts.json`,
 			]),
+			// The read-receipt trigger's credential: the same token, plus the sender's signing secret.
+			extraCredentials: (sb) => [
+				{
+					id: 'vaSandboxRcpts01',
+					name: 'Voice Assistant (sandbox, read receipts)',
+					data: { apiToken: sb.tokens.alice, baseUrl: sb.baseUrl, whatsappSigningSecret: SIGNING_SECRET },
+				},
+			],
 			log: (l) => console.log(`# ${l}`),
 		});
 		({ sandbox, n8n } = stack);
@@ -217,5 +232,49 @@ describe('n8n start: Voice Assistant Trigger', { timeout: 600_000 }, () => {
 		await n8n.rest.deactivateWorkflow(RECORDING_WORKFLOW_ID);
 		await waitFor(() => assistant.webhook_url === before_.webhook_url, { timeoutMs: 30_000, what: 'the previous webhook_url to be back' });
 		assert.deepEqual(settingsOf(assistant), before_);
+	});
+
+	test('WhatsApp read receipts: a signed delivery runs once (its raw bytes checked); forged, replayed and unsigned ones run nothing', async () => {
+		const apiRequests = () => sandbox.requests.filter((r) => r.path.startsWith('/api/')).length;
+		const before = apiRequests();
+		const activated = await n8n.rest.activateWorkflow(RECEIPTS_WORKFLOW_ID);
+		assert.equal(activated.active, true);
+		const url = `${n8n.server.origin}/webhook/${RECEIPTS_WEBHOOK_ID}/webhook`;
+		// There is no API for this webhook: activation must not call the platform.
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		assert.equal(apiRequests(), before, 'activation sent no request to the platform');
+
+		// The sandbox, as the dashboard's sender configured with this URL and secret, sends one receipt.
+		sandbox.configureReadReceipts({ senderId: 1, url, secret: SIGNING_SECRET, retryDelaysMs: [] });
+		const sent = await sandbox.sendReadReceipt({ senderId: 1, status: 'delivered', whatsappMessageId: 4711 });
+		assert.deepEqual(sent.attempts, [200], 'n8n accepted the signed delivery');
+		const [first] = await n8n.rest.waitForExecutions(RECEIPTS_WORKFLOW_ID, { count: 1 });
+		assert.equal(first.status, 'success');
+		const delivered = first.data.resultData.runData['Message status'][0].data.main[0][0].json;
+		assert.equal(delivered.whatsapp_message_id, 4711);
+		assert.equal(delivered.status, 'delivered');
+
+		// Signed over bytes that JSON.parse + JSON.stringify would not give back (spaces, an escape):
+		// only a check over the raw body, as n8n received it, accepts this.
+		const payload = { ...sandbox.store.webhookDeliveries.filter((d) => d.kind === 'read-receipt').at(-1).payload, status: 'read' };
+		const raw = JSON.stringify(payload, null, 1).replace('"read"', '"re\\u0061d"');
+		const sign = (body, secret = SIGNING_SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+		const post = async (body, signature) =>
+			await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signature ? { 'X-Signature-256': signature } : {}) }, body });
+		assert.equal((await post(raw, sign(raw))).status, 200);
+		const runs = await n8n.rest.waitForExecutions(RECEIPTS_WORKFLOW_ID, { count: 2 });
+		assert.equal(runs[0].data.resultData.runData['Message status'][0].data.main[0][0].json.status, 'read');
+
+		// The same delivery again (the platform retries), a forged one, an unsigned one, a byte changed.
+		assert.equal((await post(raw, sign(raw))).status, 200, 'a replay is acknowledged');
+		const forged = { ...payload, whatsapp_message_id: 4712 };
+		assert.equal((await post(JSON.stringify(forged), sign(JSON.stringify(forged), 'not-the-secret'))).status, 401);
+		assert.equal((await post(JSON.stringify(forged))).status, 401);
+		assert.equal((await post(raw.replace('4711', '4713'), sign(raw))).status, 401);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		assert.equal((await n8n.rest.listExecutions(RECEIPTS_WORKFLOW_ID)).length, 2, 'none of them started an execution');
+
+		await n8n.rest.deactivateWorkflow(RECEIPTS_WORKFLOW_ID);
+		assert.equal(apiRequests(), before, 'nor did deactivation');
 	});
 });
