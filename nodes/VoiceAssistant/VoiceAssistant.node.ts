@@ -2,10 +2,35 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { RESOURCES } from './actions/operations';
+import { ACCOUNT_KIND, accountKindField, resourcesOf, type AccountKind } from './engine/accountKind';
 import { nodeProperties } from './engine/properties';
+import { requestOptionsField } from './engine/requestOptions';
 import { route } from './engine/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
+import { platform2ListSearch } from './methods/platform2Search';
+import { PLATFORM2_RESOURCES } from './platform2/resources';
+import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
+
+/** The two API generations the node speaks; classic first: the default, so saved workflows keep it. */
+const ACCOUNT_KINDS: AccountKind[] = [
+	{
+		value: 'classic',
+		name: 'Classic (Famulor, Sondos AI, Autocalls)',
+		description: 'Accounts on app.famulor.de, app.sondos-ai.com or app.autocalls.ai: numeric IDs, /api paths',
+		credential: 'voiceAssistantApi',
+		resources: RESOURCES,
+		defaultResource: 'call',
+	},
+	{
+		value: 'platform2',
+		name: 'Famulor Platform 2.0',
+		description: 'Accounts on app.famulor.io (every Famulor account opened since 2026): fam_ API keys, UUIDs',
+		credential: PLATFORM2_CREDENTIAL_TYPE,
+		resources: PLATFORM2_RESOURCES,
+		defaultResource: 'calls',
+	},
+];
 
 export class VoiceAssistant implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,13 +46,17 @@ export class VoiceAssistant implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'voiceAssistantApi', required: true }],
-		properties: nodeProperties(RESOURCES, 'call'),
+		credentials: ACCOUNT_KINDS.map((kind) => ({ name: kind.credential, required: true, displayOptions: { show: { [ACCOUNT_KIND]: [kind.value] } } })),
+		properties: [
+			accountKindField(ACCOUNT_KINDS),
+			...ACCOUNT_KINDS.flatMap((kind) => nodeProperties(kind.resources, kind.defaultResource, { [ACCOUNT_KIND]: [kind.value] })),
+			requestOptionsField,
+		],
 	};
 
-	methods = { loadOptions, listSearch };
+	methods = { loadOptions, listSearch: { ...listSearch, ...platform2ListSearch } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this, RESOURCES);
+		return await route.call(this, resourcesOf(ACCOUNT_KINDS, this.getNodeParameter(ACCOUNT_KIND, 0)));
 	}
 }

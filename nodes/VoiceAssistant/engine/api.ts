@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { fail } from '../shared/validate';
 import { apiRequestAllCursor } from '../transport/cursor';
 import { apiRequestAllPages } from '../transport/paginate';
+import { walkPlatform2List } from '../transport/platform2Paging';
 import { sendInForm, type RequestForm } from '../transport/forms';
 import { apiRequest } from '../transport/request';
 import { requestTarget } from '../transport/target';
@@ -26,6 +27,16 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 		ctx,
 		itemIndex,
 		async request(call: ApiCall) {
+			if (call.paging && call.platform2) {
+				const style = call.paging.style === 'cursor' || call.paging.style === 'after' ? call.paging.style : 'offset';
+				return await walkPlatform2List.call(ctx, call.path, call.qs ?? {}, {
+					...call.paging,
+					style,
+					platform2: call.platform2,
+					itemIndex,
+					timeoutMs: options.timeoutMs,
+				});
+			}
 			if (call.paging) {
 				const walk = call.paging.style === 'cursor' ? apiRequestAllCursor : apiRequestAllPages;
 				return await walk.call(ctx, call.path, call.qs ?? {}, {
@@ -39,6 +50,7 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 					body: form.body,
 					upload: call.upload,
 					qs: call.qs,
+					platform2: call.platform2,
 					notFound: call.notFound,
 					itemIndex,
 					timeoutMs: options.timeoutMs,

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties, NodeOperationError } from 'n8n-workflow';
 
+import type { Platform2Request } from '../transport/platform2Request';
 import type { FileUpload } from '../transport/upload';
 import type { ItemParams } from './itemParams';
 
@@ -94,8 +95,14 @@ export interface ApiCall {
 	qs?: IDataObject;
 	/** what a 404 means here, e.g. 'Assistant 12' */
 	notFound?: string;
-	/** walk the page envelope (Return All / Limit) instead of one request; `cursor`: per_page + next_cursor */
-	paging?: { returnAll: boolean; limit: number; maxPerPage: number; style?: 'page' | 'cursor' };
+	/**
+	 * walk the list (Return All / Limit) instead of one request. Classic: `page` (page + per_page
+	 * envelope, the default) or `cursor` (per_page + next_cursor). Platform 2.0 (with `platform2`):
+	 * `offset` (limit/offset), `cursor` (cursor → meta.next_cursor) or `after`.
+	 */
+	paging?: { returnAll: boolean; limit: number; maxPerPage: number; style?: 'page' | 'cursor' | 'offset' | 'after' };
+	/** a Platform 2.0 request (its credential, envelope and refusals): platform2/ */
+	platform2?: Platform2Request;
 	/**
 	 * The same write as hosts of the other API generation spell it (platform-facts-2026.md): sent once
 	 * when the host proves it did not process this form, and remembered per host (transport/forms.ts).

@@ -1,15 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { defaultCountryField } from '../shared/countries';
 import { agentFields, resourceDescriptionField } from './agent/fields';
 import type { AnyOperation, Resource } from './operation';
-import { requestOptionsField } from './requestOptions';
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** The node's properties, all from the resources' own descriptions of their operations. */
-export function nodeProperties(resources: Resource[], defaultResource: string): INodeProperties[] {
-	return [
+/**
+ * The node's properties, all from the resources' own descriptions of their operations. `only` shows
+ * them only where it holds (e.g. for one account kind), so two sets of resources can share one node.
+ */
+export function nodeProperties(resources: Resource[], defaultResource: string, only?: IDisplayOptions['show']): INodeProperties[] {
+	const properties: INodeProperties[] = [
 		{
 			displayName: 'Resource',
 			name: 'resource',
@@ -25,8 +27,12 @@ export function nodeProperties(resources: Resource[], defaultResource: string): 
 			const withCountry = resource.operations.filter((op) => op.defaultCountry).map((op) => op.value);
 			return withCountry.length > 0 ? [defaultCountryField(resource.value, withCountry)] : [];
 		}),
-		requestOptionsField,
 	];
+	if (!only) return properties;
+	return properties.map((property) => ({
+		...property,
+		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...only } },
+	}));
 }
 
 function operationField(resource: Resource): INodeProperties {

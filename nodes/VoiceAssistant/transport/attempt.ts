@@ -3,7 +3,7 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFul
 import type { Pacer } from './pacer';
 import { classifyNetworkError, type NetworkFailure } from './policy';
 import { readRateInfo, type RateInfo } from './rateHeaders';
-import { CREDENTIAL_TYPE, type ApiContext, type RequestTarget } from './target';
+import type { ApiContext, RequestTarget } from './target';
 import { multipartBody, type FileUpload } from './upload';
 
 /** What one attempt came to: no answer at all, or an HTTP answer (any status). */
@@ -28,6 +28,10 @@ export interface AttemptRequest {
 	/** a file: the request goes as multipart/form-data, `body` as its text fields (upload.ts) */
 	upload?: FileUpload;
 	qs?: IDataObject;
+	/** extra headers (Platform 2.0's If-Match, Idempotency-Key) */
+	headers?: Record<string, string>;
+	/** the answer is a file: its bytes come back as a Buffer, not parsed */
+	binary?: boolean;
 	timeoutMs: number;
 	signal?: AbortSignal;
 	/** the longest this attempt may wait for its slot: what the request has left of its retry budget */
@@ -56,6 +60,13 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 		disableFollowRedirect: true,
 	};
 	if (request.qs && Object.keys(request.qs).length > 0) options.qs = { ...request.qs };
+	// Array query values repeat the name (channel=a&channel=b), as Platform 2.0 reads them.
+	if (options.qs && Object.values(options.qs).some(Array.isArray)) options.arrayFormat = 'repeat';
+	if (request.headers) options.headers = { ...request.headers };
+	if (request.binary) {
+		options.json = false;
+		options.encoding = 'arraybuffer';
+	}
 	if (request.upload) options.body = multipartBody(request.body, request.upload);
 	else if (request.body !== undefined) options.body = request.body;
 
@@ -68,9 +79,9 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 	}
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options, {
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, target.credentialType, options, {
 			// Already fetched (target.ts): saves n8n a second decryption per request.
-			credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: target.credentials },
+			credentialsDecrypted: { id: '', name: '', type: target.credentialType, data: target.credentials },
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
 		const failure = classifyNetworkError(error, request.signal?.aborted === true);
@@ -86,7 +97,7 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 }
 
 function parseIfText(body: unknown): unknown {
-	if (typeof body !== 'string') return body;
+	if (typeof body !== 'string') return body instanceof ArrayBuffer ? Buffer.from(body) : body;
 	try {
 		return JSON.parse(body);
 	} catch {

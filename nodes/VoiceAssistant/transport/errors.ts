@@ -5,7 +5,9 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 
+import { platform2Refusal } from './platform2Errors';
 import { RETRY } from './policy';
+import type { Platform2Request } from './platform2Request';
 import type { NetworkFailure } from './policy';
 import { MAX_ERROR_MESSAGE, cleanResponse, cleanText } from './redact';
 
@@ -20,6 +22,8 @@ export interface ErrorPlace {
 	effect?: string;
 	/** the credential's API token: masked wherever the platform's words are quoted */
 	token?: string;
+	/** a Platform 2.0 request: its refusals are read by platform2Errors.ts */
+	platform2?: Platform2Request;
 }
 
 /** Errors of writes that may have happened anyway (timeout, cut connection, 5xx, unreadable answer). */
@@ -120,7 +124,9 @@ export function httpError(place: ErrorPlace, status: number, body: unknown): Nod
 
 	let message: string;
 	let description: string | undefined;
-	if (status === 401) {
+	if (place.platform2 && status >= 400 && status < 500 && status !== 404 && status !== 429) {
+		({ message, description } = platform2Refusal(status, body, place.platform2));
+	} else if (status === 401) {
 		message = 'The API token was rejected: check the credential (token invalid or expired)';
 		description = serverMessage;
 	} else if (status === 403) {

@@ -4,20 +4,28 @@ import type { IDataObject, IHttpRequestMethods, JsonObject } from 'n8n-workflow'
 import { attempt, type AttemptOutcome, type AttemptRequest } from './attempt';
 import { httpError, networkError, notJsonError, rateLimitedFor, rateLimitGaveUp, redirectError, serverErrorOnWrite } from './errors';
 import type { ErrorPlace } from './errors';
-import { nextStep, type FailReason, type RetryState } from './nextStep';
+import { nextStep, type FailReason, type NextStep, type RetryState } from './nextStep';
 import { pacerFor } from './pacers';
 import { SlotWaitTooLong } from './slotWait';
 import { RETRY, backoffMs, isRead } from './policy';
-import { requestTarget, type ApiContext } from './target';
+import { requestTarget, type ApiContext, type Generation } from './target';
+import type { Platform2Request } from './platform2Request';
 import type { FileUpload } from './upload';
 
+export type { Platform2Request } from './platform2Request';
+
 export { CREDENTIAL_TYPE, type ApiContext } from './target';
+
 
 export interface ApiRequestOptions {
 	body?: IDataObject | IDataObject[];
 	/** a file to send as multipart/form-data, with `body` as its text fields */
 	upload?: FileUpload;
 	qs?: IDataObject;
+	/** which API generation (and so which credential) the request is for; default classic */
+	generation?: Generation;
+	/** Platform 2.0: extra headers, a file answer, never repeated, and what its refusals mean */
+	platform2?: Platform2Request;
 	/** the input item this request serves; carried into errors so n8n can say "item N" */
 	itemIndex?: number;
 	/** what a 404 means here, e.g. 'Assistant 12' → "Assistant 12 was not found" */
@@ -62,7 +70,7 @@ export async function apiRequest<T = unknown>(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
-	const target = await requestTarget(this);
+	const target = await requestTarget(this, options.generation ?? (options.platform2 ? 'platform2' : 'classic'));
 	if (target.problem) throw new NodeOperationError(this.getNode(), target.problem, { itemIndex: options.itemIndex });
 	const pacer = pacerFor(target.key);
 	const timeoutMs = options.timeoutMs ?? RETRY.defaultTimeoutMs;
@@ -75,6 +83,7 @@ export async function apiRequest<T = unknown>(
 		notFound: options.notFound,
 		effect: options.effect,
 		token: target.token,
+		platform2: options.platform2,
 	};
 	const read = isRead(method);
 	const observe = options.observe;
@@ -84,6 +93,8 @@ export async function apiRequest<T = unknown>(
 		body: options.body,
 		upload: options.upload,
 		qs: options.qs,
+		headers: options.platform2?.headers,
+		binary: options.platform2?.binary,
 		timeoutMs,
 		signal,
 		beforeSend: options.beforeSend,
@@ -113,7 +124,7 @@ export async function apiRequest<T = unknown>(
 			if (error instanceof SlotWaitTooLong) throw rateLimitedFor(place, error.waitMs, undefined);
 			throw error instanceof NodeOperationError ? error : new NodeOperationError(place.node, error as Error, { itemIndex: place.itemIndex });
 		}
-		const next = nextStep(outcome, state, read, backoffMs);
+		const next = neverRepeated(nextStep(outcome, state, read, backoffMs), options.platform2?.noRetry === true);
 		if (next.blockPacerMs !== undefined && outcome.kind === 'answer') pacer.blockUntil(outcome.receivedAt + next.blockPacerMs);
 		if (next.step === 'return') return (outcome as { body: unknown }).body as T;
 		if (next.step === 'fail') throw failureError(next.why, outcome, place, { timeoutMs, read, waitMs: next.waitMs, retries: state.rateLimitRetries });
@@ -123,6 +134,12 @@ export async function apiRequest<T = unknown>(
 		heldMs = next.pacerHolds ? next.waitMs : 0;
 		if (!next.pacerHolds) await sleep(next.waitMs, signal);
 	}
+}
+
+/** An operation the platform says never to retry automatically: a retry becomes the failure it would have ended in. */
+function neverRepeated(next: NextStep, noRetry: boolean): NextStep {
+	if (!noRetry || next.step !== 'retry') return next;
+	return { step: 'fail', why: next.counter === 'rateLimit' ? 'rate-limit-retries' : 'no-answer' };
 }
 
 /** The error a failed request ends with, in the user's terms (errors.ts). */

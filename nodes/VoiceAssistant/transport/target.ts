@@ -7,14 +7,20 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { PLATFORM2_CREDENTIAL_TYPE, platform2Target } from '../shared/platform2Origin';
 import { credentialKey, platformTarget } from '../shared/platforms';
 
 export const CREDENTIAL_TYPE = 'voiceAssistantApi';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
-/** Where a context's requests go: its credential, read once, and what shared/platforms.ts makes of it. */
+/** The API generation a request speaks: the classic API, or Platform 2.0 (`/api/v1`, `{data, meta}`). */
+export type Generation = 'classic' | 'platform2';
+
+/** Where a context's requests go: its credential, read once, and what the URL rule makes of it. */
 export interface RequestTarget {
+	generation: Generation;
+	credentialType: string;
 	credentials: ICredentialDataDecryptedObject;
 	/** the effective Base URL, without trailing slashes */
 	baseUrl: string;
@@ -25,23 +31,27 @@ export interface RequestTarget {
 	token: string;
 }
 
-const targetsByContext = new WeakMap<object, Promise<RequestTarget>>();
+const targetsByContext = new WeakMap<object, Map<Generation, Promise<RequestTarget>>>();
 
 /**
- * The target, worked out once per node execution (context) instead of once per request: n8n loads
- * and decrypts the credential on every getCredentials call, which showed up per page in Return All
- * and per item with many items. A failed read is not kept, so the next request tries again.
+ * The target, worked out once per node execution (context) and generation instead of once per
+ * request: n8n loads and decrypts the credential on every getCredentials call, which showed up per
+ * page in Return All and per item with many items. A failed read is not kept, so the next request tries again.
  */
-export function requestTarget(ctx: ApiContext): Promise<RequestTarget> {
-	let pending = targetsByContext.get(ctx);
+export function requestTarget(ctx: ApiContext, generation: Generation = 'classic'): Promise<RequestTarget> {
+	let byGeneration = targetsByContext.get(ctx);
+	if (byGeneration === undefined) targetsByContext.set(ctx, (byGeneration = new Map()));
+	let pending = byGeneration.get(generation);
 	if (pending === undefined) {
-		pending = ctx.getCredentials(CREDENTIAL_TYPE).then((credentials) => {
-			const { baseUrl, problem } = platformTarget(credentials);
-			const token = String(credentials.apiToken ?? '');
-			return { credentials, baseUrl, problem, key: credentialKey(baseUrl, token), token };
+		const credentialType = generation === 'platform2' ? PLATFORM2_CREDENTIAL_TYPE : CREDENTIAL_TYPE;
+		pending = ctx.getCredentials(credentialType).then((credentials) => {
+			const { baseUrl, problem } = generation === 'platform2' ? platform2Target(credentials) : platformTarget(credentials);
+			const token = String((generation === 'platform2' ? credentials.apiKey : credentials.apiToken) ?? '');
+			return { generation, credentialType, credentials, baseUrl, problem, key: credentialKey(baseUrl, token), token };
 		});
-		targetsByContext.set(ctx, pending);
-		pending.catch(() => targetsByContext.delete(ctx));
+		byGeneration.set(generation, pending);
+		const forget = byGeneration;
+		pending.catch(() => forget.delete(generation));
 	}
 	return pending;
 }

@@ -1,0 +1,91 @@
+/**
+ * The shape of the generated Platform 2.0 catalogue (catalog.generated.ts, written by
+ * scripts/generate-platform2.mjs from operations.json): what the node needs of each API operation.
+ */
+
+/** JSON types of the API's schema. */
+export type CatalogType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'json';
+
+export interface CatalogField {
+	/** the API's name, e.g. `to_number` */
+	key: string;
+	/** the n8n parameter's name, e.g. `toNumber` (unique within the operation) */
+	param: string;
+	/** what the editor shows, e.g. 'To Number'; for a record's ID the family's name, e.g. 'Assistant' */
+	label: string;
+	in: 'path' | 'query' | 'header' | 'body';
+	type: CatalogType;
+	required?: true;
+	/** uuid, email, date-time, date, uri, password, byte */
+	format?: string;
+	options?: Array<string | number | boolean>;
+	items?: { type: CatalogType; format?: string; options?: Array<string | number | boolean> };
+	min?: number;
+	max?: number;
+	minLength?: number;
+	maxLength?: number;
+	default?: unknown;
+	/** the record family a UUID belongs to (picked from a searchable list), e.g. 'assistant' */
+	family?: string;
+}
+
+/** How a list operation is walked for Return All / Limit. */
+export interface CatalogPaging {
+	/** offset: limit/offset with meta.pagination; cursor: cursor → meta.next_cursor; after: after → next; limitOnly: one request */
+	style: 'offset' | 'cursor' | 'after' | 'limitOnly';
+	/** the largest page (limit) the operation allows; 0: it takes no limit */
+	max: number;
+}
+
+/** What is known of a body the catalogue does not break into fields. */
+export interface FreeBody {
+	required: boolean;
+	/** exactly one of these keys must be given */
+	exactlyOne?: string[];
+	/** at least one of these keys must be given */
+	atLeastOne?: string[];
+	/** the body may be one object or a list of at most `max` of them */
+	list?: { max: number };
+	/** keys whose value must be one of these */
+	oneOf?: Record<string, string[]>;
+}
+
+export interface CatalogOperation {
+	/** the API's operation ID, also the Operation dropdown's value, e.g. `createCall` */
+	id: string;
+	resource: string;
+	/** the Operation dropdown's entry, e.g. 'Create Call' */
+	name: string;
+	/** what it does, in a sentence, e.g. 'Place an outbound call with an assistant (returns queued call)' */
+	action: string;
+	/** what it costs or cannot undo, e.g. ['Costs credits.'] */
+	cautions?: string[];
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+	/** with `{name}` for path parameters */
+	path: string;
+	fields: CatalogField[];
+	paging?: CatalogPaging;
+	freeBody?: FreeBody;
+	/** every requirement needed, each a list of alternatives; undefined: the catalogue names none */
+	scopes?: string[][];
+	paid?: true;
+	irreversible?: true;
+	flags?: Array<'confirm' | 'noRetry' | 'userKey' | 'whitelabel' | 'admin' | 'secretOnce'>;
+	/** answers a file, not JSON */
+	binary?: true;
+}
+
+export interface CatalogResource {
+	value: string;
+	name: string;
+}
+
+/** A family of records that can be picked from a searchable list. */
+export interface CatalogFamily {
+	family: string;
+	label: string;
+	/** the list operation that lists them */
+	list: string;
+	/** whether that list takes limit/offset */
+	paged: boolean;
+}

@@ -1,0 +1,114 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { ItemParams } from '../engine/itemParams';
+import type { AnyOperation, ApiCall } from '../engine/operation';
+import { returnAllFields } from '../shared/fields';
+import { platform2Records } from './answers';
+import type { CatalogField, CatalogOperation } from './catalog/types';
+import { JSON_BODY, collectionOf, operationFields } from './fields';
+import { checkedFreeBody, checkedValue } from './values';
+
+/**
+ * One catalogue entry as an operation of the engine (engine/operation.ts): its fields, a `prepare`
+ * that reads and checks every value before anything is sent, the request, and the answer's records.
+ * Writes are remembered for Retry On Fail like every classic write; money, undo and explicit
+ * confirmations decide what an AI agent may do without the user's switch.
+ */
+export function catalogOperation(op: CatalogOperation): AnyOperation {
+	const read = op.method === 'GET';
+	return {
+		value: op.id,
+		name: op.name,
+		action: op.action,
+		description: [`${op.action}.`, ...(op.cautions ?? [])].join(' '),
+		fields: [...operationFields(op), ...pagingFields(op)],
+		write: read ? undefined : writeEffect(op),
+		prepare: (item) => ({ request: requestOf(op, item) }),
+		output: (answer, { request }, api) => platform2Records(answer, api, request),
+	};
+}
+
+/** What a write did, may have done, and why an AI agent may not do it on its own. */
+function writeEffect(op: CatalogOperation): NonNullable<AnyOperation['write']> {
+	const optIn = [
+		op.paid ? 'it costs credits' : undefined,
+		op.irreversible ? 'it cannot be undone' : undefined,
+		op.flags?.includes('confirm') ? 'it needs an explicit confirmation' : undefined,
+	].filter((reason): reason is string => reason !== undefined);
+	const done = op.name.toLowerCase();
+	return {
+		mayHaveHappened: `"${op.name}" may have been carried out`,
+		done: [`${done} done`, `${done} done`],
+		agent: optIn.length > 0 ? { needsOptIn: optIn.join(' and ') } : undefined,
+	};
+}
+
+function pagingFields(op: CatalogOperation): INodeProperties[] {
+	if (!op.paging) return [];
+	if (op.paging.style !== 'limitOnly') return returnAllFields();
+	return [
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: op.paging.max },
+			default: 50,
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+/** The field's raw value: top-level, or inside its collection (undefined when not added). */
+function rawValue(item: ItemParams, op: CatalogOperation, field: CatalogField): unknown {
+	if (field.required) {
+		const value = item.get(field.param, undefined);
+		// a record picked From List or By ID: its value
+		if (value !== null && typeof value === 'object' && '__rl' in value) return (value as { value?: unknown }).value;
+		return value;
+	}
+	const collection = item.get(collectionOf(op, field), {}) as IDataObject;
+	return collection?.[field.param];
+}
+
+/** The request of one item: every field checked, path parameters encoded, the body built from its fields. */
+function requestOf(op: CatalogOperation, item: ItemParams): ApiCall {
+	let path = op.path;
+	const qs: IDataObject = {};
+	const headers: Record<string, string> = {};
+	let fields: IDataObject | undefined;
+	for (const field of op.fields) {
+		const value = checkedValue(item, field, rawValue(item, op, field));
+		if (value === undefined) continue;
+		if (field.in === 'path') path = path.replace(`{${field.key}}`, encodeURIComponent(String(value)));
+		else if (field.in === 'query') qs[field.key] = value as IDataObject[string];
+		else if (field.in === 'header') headers[field.key] = String(value);
+		else (fields ??= {})[field.key] = value as IDataObject[string];
+	}
+	const body = op.freeBody ? checkedFreeBody(item, op.freeBody, item.get(JSON_BODY, undefined)) : fields;
+	const call: ApiCall = {
+		method: op.method,
+		path,
+		platform2: {
+			scopes: op.scopes,
+			operation: op.name,
+			noRetry: op.flags?.includes('noRetry') === true,
+			...(Object.keys(headers).length > 0 ? { headers } : {}),
+			...(op.binary ? { binary: true } : {}),
+		},
+	};
+	if (Object.keys(qs).length > 0) call.qs = qs;
+	if (body !== undefined) call.body = body as IDataObject;
+	if (op.paging) {
+		const paging = item.paging();
+		const max = op.paging.max > 0 ? op.paging.max : Infinity;
+		if (op.paging.style === 'limitOnly') {
+			if (paging.limit > op.paging.max) throw item.fail('Limit', `must be at most ${op.paging.max} (got ${paging.limit})`);
+			call.qs = { ...call.qs, limit: paging.limit };
+		} else {
+			call.paging = { ...paging, maxPerPage: max, style: op.paging.style };
+		}
+	}
+	const id = op.fields.find((field) => field.in === 'path' && field.family);
+	if (id) call.notFound = `${id.label} ${String(rawValue(item, op, id)).trim()}`;
+	return call;
+}

@@ -1,0 +1,11 @@
+/** What a Platform 2.0 request carries beyond the classic one (built from the catalogue: platform2/). */
+export interface Platform2Request {
+	/** the operation's name in the editor, e.g. 'Create Call' (errors say what was refused) */
+	operation: string;
+	/** the scopes the catalogue says it needs: every requirement, each a list of alternatives */
+	scopes?: string[][];
+	/** the catalogue says "do not retry automatically": not even a 429 is sent again */
+	noRetry?: boolean;
+	headers?: Record<string, string>;
+	binary?: boolean;
+}

@@ -1,0 +1,275 @@
+/**
+ * Build step (before `n8n-node build`): turns the Platform 2.0 catalogue
+ * (nodes/VoiceAssistant/platform2/catalog/operations.json, one entry per API operation) into the
+ * compact module the node reads (catalog.generated.ts): per operation its resource, names in plain
+ * words, fields as the editor shows them (parameter name, label, kind, limits, the record family a
+ * UUID belongs to) and the flags that decide retries and what an AI agent may do.
+ *
+ * Everything a person reads is decided here, from the data, by the small rules below; the runtime
+ * (platform2/*.ts) only turns these entries into n8n fields and requests.
+ *
+ *   node scripts/generate-platform2.mjs          write the module
+ *   node scripts/generate-platform2.mjs --check  exit 1 if the committed module is out of date
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = path.join(root, 'nodes/VoiceAssistant/platform2/catalog');
+export const SOURCE = path.join(dir, 'operations.json');
+export const OUTPUT = path.join(dir, 'catalog.generated.ts');
+
+/** Collections whose records can be picked from a searchable list: collection path → family. */
+const FAMILY_BY_COLLECTION = {
+	'/assistants': 'assistant',
+	'/campaigns': 'campaign',
+	'/phone-numbers': 'phoneNumber',
+	'/knowledge-bases': 'knowledgeBase',
+	'/tools': 'tool',
+	'/leads': 'contact',
+	'/segments': 'segment',
+	'/automations': 'automation',
+	'/voices': 'voice',
+	'/dashboards': 'dashboard',
+	'/routines': 'routine',
+	'/sip-trunks': 'sipTrunk',
+	'/messaging-connectors': 'messagingConnector',
+	'/integrations': 'integration',
+	'/carrier-connections': 'carrierConnection',
+	'/booking-event-types': 'bookingEventType',
+	'/bookings': 'booking',
+	'/calls': 'call',
+	'/widget-connectors': 'widgetConnector',
+	'/crm-syncs': 'crmSync',
+	'/platform/users': 'platformUser',
+	'/api-keys': 'apiKey',
+	'/caller-ids': 'callerId',
+	'/workspaces': 'workspace',
+	'/translation-sessions': 'translationSession',
+	'/dashboards/{id}/widgets': undefined,
+};
+
+/** Body and query fields that hold the ID of a family's record, by their API name. */
+const FAMILY_BY_FIELD = {
+	assistant_id: 'assistant',
+	assistant_ids: 'assistant',
+	campaign_id: 'campaign',
+	phone_number_id: 'phoneNumber',
+	outbound_phone_number_id: 'phoneNumber',
+	from_number_id: 'phoneNumber',
+	default_outbound_number_id: 'phoneNumber',
+	knowledgebase_id: 'knowledgeBase',
+	knowledge_base_id: 'knowledgeBase',
+	tool_id: 'tool',
+	tool_ids: 'tool',
+	automation_id: 'automation',
+	segment_id: 'segment',
+	connector_id: 'messagingConnector',
+	integration_id: 'integration',
+	integration_ids: 'integration',
+	sip_trunk_id: 'sipTrunk',
+	event_type_id: 'bookingEventType',
+	call_id: 'call',
+	call_ids: 'call',
+	workspace_id: 'workspace',
+	contact_id: 'contact',
+	voice_id: 'voice',
+};
+
+/** Words that read better than the API's abbreviations in labels. */
+const WORDS = { id: 'ID', ids: 'IDs', url: 'URL', urls: 'URLs', api: 'API', sms: 'SMS', sip: 'SIP', crm: 'CRM', qa: 'QA', e164: 'E.164', tts: 'TTS', stt: 'STT', llm: 'LLM', faq: 'FAQ', faqs: 'FAQs', dns: 'DNS', ivr: 'IVR', json: 'JSON', uuid: 'UUID', vat: 'VAT', oauth: 'OAuth', whatsapp: 'WhatsApp', ai: 'AI', csv: 'CSV', pdf: 'PDF', iban: 'IBAN', dnc: 'DNC', ip: 'IP', mcp: 'MCP' };
+
+const FAMILY_LABEL = {
+	assistant: 'Assistant', campaign: 'Campaign', phoneNumber: 'Phone Number', knowledgeBase: 'Knowledge Base', tool: 'Tool',
+	contact: 'Contact', segment: 'Segment', automation: 'Automation', voice: 'Voice', dashboard: 'Dashboard', routine: 'Routine',
+	sipTrunk: 'SIP Trunk', messagingConnector: 'Messaging Connector', integration: 'Integration', carrierConnection: 'Carrier Connection',
+	bookingEventType: 'Booking Event Type', booking: 'Booking', call: 'Call', widgetConnector: 'Widget Connector', crmSync: 'CRM Sync',
+	platformUser: 'Platform User', apiKey: 'API Key', callerId: 'Caller ID', workspace: 'Workspace', translationSession: 'Translation Session',
+};
+
+/** Verbs of operation IDs and how the Operation dropdown says them. */
+const VERBS = { list: 'Get Many', get: 'Get', create: 'Create', update: 'Update', delete: 'Delete', remove: 'Remove', add: 'Add' };
+
+const words = (text) =>
+	text
+		.replace(/IDs\b/g, 'Ids')
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.split(/[\s_\-]+/)
+		.filter(Boolean);
+const titleWord = (word) => WORDS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+const title = (text) => words(text).map(titleWord).join(' ');
+const camel = (text) => {
+	const parts = words(text).map((w) => w.toLowerCase());
+	return parts[0] + parts.slice(1).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+};
+
+/** "createCall" → "Create Call"; "listCalls" → "Get Many Calls". */
+function operationName(id) {
+	const [verb, ...rest] = words(id);
+	const said = VERBS[verb.toLowerCase()] ?? titleWord(verb);
+	return [said, ...rest.map(titleWord)].join(' ');
+}
+
+function resourceValue(tag) {
+	return camel(tag.replace(/[^A-Za-z0-9 ]/g, ' '));
+}
+
+/** The family a path parameter's record belongs to: the collection path in front of it. */
+function pathFamily(opPath, name) {
+	const at = opPath.indexOf(`{${name}}`);
+	const collection = opPath.slice(0, at).replace(/\/$/, '');
+	return FAMILY_BY_COLLECTION[collection];
+}
+
+function fieldLabel(name, family, isList) {
+	if (family && (name === 'id' || /_ids?$/.test(name) || /Id$/.test(name))) {
+		const label = FAMILY_LABEL[family];
+		const qualifier = words(name.replace(/_?ids?$/i, '')).filter((w) => !words(label).map((x) => x.toLowerCase()).includes(w.toLowerCase()));
+		const named = qualifier.length > 0 && name !== 'id' ? `${qualifier.map(titleWord).join(' ')} ${label}` : label;
+		return isList ? `${named}s` : named;
+	}
+	return title(name);
+}
+
+/** One catalogue field → the entry the runtime builds an n8n field from. */
+function field(raw, where, op, taken) {
+	const isPath = where === 'path';
+	const family = isPath ? pathFamily(op.path, raw.name) : FAMILY_BY_FIELD[raw.name];
+	const isList = raw.type === 'array';
+	const uuid = raw.format === 'uuid' || raw.items?.format === 'uuid';
+	let param = camel(raw.name);
+	if (taken.has(param)) param = camel(`${where} ${raw.name}`);
+	taken.add(param);
+	const entry = { key: raw.name, param, label: fieldLabel(raw.name, uuid ? family : undefined, isList), in: where, type: raw.type };
+	if (raw.required) entry.required = true;
+	if (raw.format) entry.format = raw.format;
+	if (raw.enum) entry.options = raw.enum.filter((value) => value !== null);
+	if (raw.items) {
+		entry.items = { type: raw.items.type };
+		if (raw.items.format) entry.items.format = raw.items.format;
+		if (raw.items.enum) entry.items.options = raw.items.enum.filter((value) => value !== null);
+	}
+	for (const [from, to] of [['minimum', 'min'], ['maximum', 'max'], ['minLength', 'minLength'], ['maxLength', 'maxLength'], ['default', 'default']]) {
+		if (raw[from] !== undefined) entry[to] = raw[from];
+	}
+	if (uuid && family) entry.family = family;
+	return entry;
+}
+
+/** What a person reads about an operation beyond its summary: money, undo, keys. */
+function cautions(op) {
+	const said = [];
+	if (op.paid) said.push('Costs credits.');
+	if (op.irreversible) said.push('Cannot be undone.');
+	if (op.flags.includes('confirm')) said.push('Needs an explicit confirmation.');
+	if (op.flags.includes('noRetry')) said.push('Never repeated automatically.');
+	if (op.flags.includes('userKey')) said.push('Needs a user-owned API key.');
+	if (op.flags.includes('whitelabel')) said.push('Needs the white-label plan.');
+	return said;
+}
+
+const PAGING_PARAMS = new Set(['limit', 'offset', 'cursor', 'after']);
+
+function paging(op) {
+	const details = op.pagingDetails ?? {};
+	switch (op.paging) {
+		case 'limit/offset':
+			return { style: 'offset', max: details.limitMax ?? 200 };
+		case 'cursor':
+			return details.cursorParam === 'after'
+				? { style: 'after', max: details.limitMax ?? (op.queryParams.some((q) => q.name === 'limit') ? 100 : 0) }
+				: { style: 'cursor', max: details.limitMax ?? 100 };
+		case 'limit-only':
+			return { style: 'limitOnly', max: details.limitMax ?? 100 };
+		default:
+			return undefined;
+	}
+}
+
+/** Bodies the catalogue does not break into fields: what is still known of them (operations.json notes). */
+const FREE_BODIES = {
+	addKnowledgeDocument: { exactlyOne: ['content', 'url', 'document_id'] },
+	addLeads: { list: { max: 1000 } },
+	lookupBookings: { atLeastOne: ['phone', 'email', 'name'] },
+	searchKnowledgeBase: { atLeastOne: ['query', 'table_query'] },
+	setAssistantAvatar: { exactlyOne: ['gallery_id', 'url', 'data_base64'] },
+	migrateFamulor1: { oneOf: { action: ['preview', 'import'] } },
+};
+
+function entry(op) {
+	const taken = new Set(['resource', 'operation', 'accountKind', 'returnAll', 'limit', 'additionalFields', 'filters', 'jsonBody']);
+	const pagingStyle = paging(op);
+	const fields = [
+		...op.pathParams.map((p) => field(p, 'path', op, taken)),
+		...op.queryParams.filter((q) => !(pagingStyle && PAGING_PARAMS.has(q.name))).map((q) => field(q, 'query', op, taken)),
+		...(op.headerParams ?? []).map((h) => field(h, 'header', op, taken)),
+		...(op.body?.fields ?? []).map((b) => field(b, 'body', op, taken)),
+	];
+	const out = {
+		id: op.id,
+		resource: resourceValue(op.tag),
+		name: operationName(op.id),
+		action: op.summary.charAt(0).toUpperCase() + op.summary.slice(1),
+		method: op.method,
+		path: op.path,
+		fields,
+	};
+	const said = cautions(op);
+	if (said.length > 0) out.cautions = said;
+	if (pagingStyle) out.paging = pagingStyle;
+	if (op.body && op.body.fields === null) out.freeBody = { required: op.body.required === true, ...(FREE_BODIES[op.id] ?? {}) };
+	if (op.scopes !== null) out.scopes = op.scopes;
+	if (op.paid) out.paid = true;
+	if (op.irreversible) out.irreversible = true;
+	const flags = op.flags.filter((f) => ['confirm', 'noRetry', 'userKey', 'whitelabel', 'admin', 'secretOnce'].includes(f));
+	if (flags.length > 0) out.flags = flags;
+	if (op.binaryResponse) out.binary = true;
+	return out;
+}
+
+export function generate() {
+	const source = JSON.parse(fs.readFileSync(SOURCE, 'utf8'));
+	const operations = source.operations.map(entry);
+	const resources = [...new Map(source.operations.map((op) => [resourceValue(op.tag), op.tag])).entries()]
+		.map(([value, tag]) => ({ value, name: tag }))
+		.sort((a, b) => (a.name < b.name ? -1 : 1));
+	const families = Object.entries(FAMILY_BY_COLLECTION).flatMap(([collection, family]) => {
+		if (!family) return [];
+		const list = source.operations.find((op) => op.method === 'GET' && op.path === collection && op.pathParams.length === 0);
+		return list ? [{ family, label: FAMILY_LABEL[family], list: list.id, paged: list.paging === 'limit/offset' }] : [];
+	});
+	const lines = [
+		'// Generated by scripts/generate-platform2.mjs from operations.json (the Platform 2.0 catalogue). Do not edit:',
+		'// change the catalogue or the generator, then run `npm run build`.',
+		'// Plain data: eslint and the package scanner read it like any other source.',
+		"import type { CatalogFamily, CatalogOperation, CatalogResource } from './types';",
+		'',
+		`export const SPEC_SHA256 = ${JSON.stringify(source._about.source.specSha256)};`,
+		'',
+		`export const RESOURCES: CatalogResource[] = ${JSON.stringify(resources)};`,
+		'',
+		`export const FAMILIES: CatalogFamily[] = ${JSON.stringify(families)};`,
+		'',
+		'export const OPERATIONS: CatalogOperation[] = [',
+		...operations.map((op) => `\t${JSON.stringify(op)},`),
+		'];',
+		'',
+	];
+	return lines.join('\n');
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+	const text = generate();
+	if (process.argv.includes('--check')) {
+		const current = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, 'utf8') : '';
+		if (current !== text) {
+			console.error(`${path.relative(root, OUTPUT)} is out of date: run node scripts/generate-platform2.mjs`);
+			process.exit(1);
+		}
+	} else {
+		fs.writeFileSync(OUTPUT, text);
+	}
+}
