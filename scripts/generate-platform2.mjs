@@ -77,6 +77,10 @@ const FAMILY_BY_FIELD = {
 	voice_id: 'voice',
 };
 
+/** Text fields that hold a phone number to dial, text or register (sent in E.164), by API name; some only in one operation. */
+const PHONE_FIELDS = new Set(['to_number', 'from_number', 'phone', 'phone_number', 'caller_number', 'transfer_number', 'forward_to']);
+const PHONE_FIELDS_OF = { sendSms: ['to'], createCallerId: ['number'], buyPhoneNumber: ['number'] };
+
 /** Words that read better than the API's abbreviations in labels. */
 const WORDS = { id: 'ID', ids: 'IDs', url: 'URL', urls: 'URLs', api: 'API', sms: 'SMS', sip: 'SIP', crm: 'CRM', qa: 'QA', e164: 'E.164', tts: 'TTS', stt: 'STT', llm: 'LLM', faq: 'FAQ', faqs: 'FAQs', dns: 'DNS', ivr: 'IVR', json: 'JSON', uuid: 'UUID', vat: 'VAT', oauth: 'OAuth', whatsapp: 'WhatsApp', ai: 'AI', csv: 'CSV', pdf: 'PDF', iban: 'IBAN', dnc: 'DNC', ip: 'IP', mcp: 'MCP' };
 
@@ -155,6 +159,7 @@ function field(raw, where, op, taken) {
 		if (raw[from] !== undefined) entry[to] = raw[from];
 	}
 	if (uuid && family) entry.family = family;
+	if (raw.type === 'string' && !raw.format && !raw.enum && (PHONE_FIELDS.has(raw.name) || PHONE_FIELDS_OF[op.id]?.includes(raw.name))) entry.phone = true;
 	return entry;
 }
 

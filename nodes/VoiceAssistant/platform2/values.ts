@@ -10,8 +10,6 @@ const UUID = new RegExp(`^${UUID_PATTERN}$`);
 const VOICE_ID = new RegExp(`^(voice:)?${UUID_PATTERN}$`);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** Fields that hold a phone number to dial or text (E.164 is what the API takes). */
-const PHONE_KEY = /^(to_number|from_number|phone|phone_number|to|caller_number|number|e164|transfer_number|forward_to)$/;
 
 export const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -76,7 +74,7 @@ function checkedText(item: ItemParams, field: CatalogField, raw: unknown): strin
 }
 
 /** The format rules (UUID, e-mail, URL, date, E.164 phone numbers) of one text value. */
-function formatted(item: ItemParams, field: Pick<CatalogField, 'format' | 'family' | 'key'>, label: string, text: string, raw: unknown): string {
+function formatted(item: ItemParams, field: Pick<CatalogField, 'format' | 'family' | 'phone'>, label: string, text: string, raw: unknown): string {
 	switch (field.format) {
 		case 'uuid':
 			if (!(field.family === 'voice' ? VOICE_ID : UUID).test(text)) throw item.fail(label, `must be a UUID such as 0f8fad5b-d9cb-469f-a165-70867728950e (got ${shown(raw)})`);
@@ -96,7 +94,7 @@ function formatted(item: ItemParams, field: Pick<CatalogField, 'format' | 'famil
 			return new Date(time).toISOString();
 		}
 		default:
-			return PHONE_KEY.test(field.key) ? item.phone(text, label) : text;
+			return field.phone ? item.phone(text, label) : text;
 	}
 }
 
@@ -134,7 +132,7 @@ function checkedList(item: ItemParams, field: CatalogField, raw: unknown): unkno
 		}
 		if (items?.type === 'string') {
 			if (typeof value !== 'string') throw item.fail(label, `must be text (got ${shown(value)})`);
-			return formatted(item, { format: items.format, family: field.family, key: '' }, label, value.trim(), value);
+			return formatted(item, { format: items.format, family: field.family }, label, value.trim(), value);
 		}
 		return value;
 	});
