@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
@@ -7,6 +8,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { accountZoneOf } from '../shared/accountZone';
 import { credentialKey, platformTarget } from '../shared/platforms';
 
 export const CREDENTIAL_TYPE = 'voiceAssistantApi';
@@ -44,4 +46,20 @@ export function requestTarget(ctx: ApiContext): Promise<RequestTarget> {
 		pending.catch(() => targetsByContext.delete(ctx));
 	}
 	return pending;
+}
+
+/**
+ * The zone the account's platform writes zone-less times in (the credential's Account Time Zone),
+ * or undefined when it is not set. A value that names no zone fails with the reason, for the item
+ * when one is given: before anything is sent, as any other bad input.
+ */
+export async function accountTimeZone(ctx: ApiContext, itemIndex?: number): Promise<string | undefined> {
+	const { zone, problem } = accountZoneOf((await requestTarget(ctx)).credentials);
+	if (problem) {
+		throw new NodeOperationError(ctx.getNode(), problem, {
+			itemIndex,
+			description: 'Open the credential and choose the time zone your account is set to on the platform, or leave it not set.',
+		});
+	}
+	return zone;
 }
