@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { CUSTOM_PLATFORM, DEFAULT_BASE_URL, PLATFORMS, platformTarget } from '../nodes/VoiceAssistant/shared/platforms';
+import { accountZoneProperty } from '../nodes/VoiceAssistant/shared/accountZone';
 import { signingSecretProperty } from '../nodes/VoiceAssistant/shared/signingSecret';
 
 /** Fields that only matter for a URL the user types: hidden (and not kept by n8n) for named platforms. */
@@ -71,6 +72,8 @@ export class VoiceAssistantApi implements ICredentialType {
 			description:
 				'Whether a Base URL with plain http:// may be used for a host other than this machine. The API token then travels unencrypted: only for trusted networks.',
 		},
+		// Read where a platform time meets n8n's clock (shared/platformTime.ts); never sent with a request.
+		accountZoneProperty,
 		// Read by the trigger only (WhatsApp Message Status); never sent with a request.
 		signingSecretProperty,
 	];

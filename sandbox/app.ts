@@ -101,7 +101,10 @@ export class SandboxApp implements SandboxHost {
 		this.store.settings.callByIdRoute = this.opts.callByIdRoute ?? 'served';
 		this.store.settings.catalogWritePaths = this.opts.catalogWritePaths ?? 'singular';
 		this.store.settings.clockOffsetMs = this.opts.clockOffsetMs ?? 0;
-		for (const user of this.store.users) user.generation = this.opts.generation ?? 'reference';
+		for (const user of this.store.users) {
+			user.generation = this.opts.generation ?? 'reference';
+			user.timeZone = this.opts.timeZone ?? null;
+		}
 	}
 
 	get recordingsOrigin(): string {
@@ -188,6 +191,16 @@ export class SandboxApp implements SandboxHost {
 		for (const user of users) {
 			if (!user) throw new Error(`No user ${userId}`);
 			user.generation = generation;
+		}
+	}
+
+	/** The account's time zone (every account without a user id); null: none, times in UTC. */
+	setTimeZone(zone: string | null, userId?: number): void {
+		if (zone !== null) new Intl.DateTimeFormat('en-US', { timeZone: zone }); // throws for a name that is no zone
+		const users = userId === undefined ? this.store.users : [this.store.user(userId)];
+		for (const user of users) {
+			if (!user) throw new Error(`No user ${userId}`);
+			user.timeZone = zone;
 		}
 	}
 

@@ -15,6 +15,7 @@ import type { WhatsAppSender } from './chat';
 import type { SandboxHost } from './contracts';
 import { message, ok, type ApiResult, type ControlContext } from './http';
 import type { WebhookResponse } from './types';
+import { receiptTime } from './time';
 import { isValidUrl } from './validation';
 import { RECEIPT_STATUSES, type ReadReceiptConfig, type ReceiptStatus } from './readReceiptStore';
 
@@ -63,7 +64,7 @@ export function receiptPayload(app: SandboxHost, sender: WhatsAppSender, msg: Re
 		error_code: error?.code ?? null,
 		error_message: error?.message ?? null,
 		error_description: error?.description ?? null,
-		timestamp: new Date().toISOString(),
+		timestamp: receiptTime(Date.now(), app.store.user(sender.user_id)?.timeZone),
 		provider_timestamp: null,
 		...(test ? { test: true } : {}),
 	};

@@ -14,6 +14,8 @@ export interface User {
 	balance: number;
 	/** Which generation of the classic API this account's host speaks (types.ts). */
 	generation: Generation;
+	/** The account's time zone (IANA): its zone-less times are written on that clock. null/absent: UTC. */
+	timeZone?: string | null;
 }
 
 export interface PhoneNumber {

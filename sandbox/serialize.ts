@@ -102,8 +102,9 @@ export function leadPayload(l: Lead) {
 /**
  * offsetMs: the server clock's distance from UTC (SandboxOptions.clockOffsetMs). decimalCosts: the
  * 2026 docs' examples write costs as decimal strings ("0.08000000"); the reference as numbers.
+ * zone: the account's time zone (User.timeZone), whose clock the times are written on.
  */
-export function callRecord(c: Call, offsetMs = 0, decimalCosts = false) {
+export function callRecord(c: Call, offsetMs = 0, decimalCosts = false, zone?: string | null) {
 	const cost = (n: number) => (decimalCosts ? n.toFixed(8) : n);
 	return {
 		id: c.id,
@@ -122,8 +123,8 @@ export function callRecord(c: Call, offsetMs = 0, decimalCosts = false) {
 		total_cost: cost(c.total_cost),
 		answered_by: c.answered_by,
 		recording_url: c.recording_url,
-		created_at: sqlTime(c.created_at + offsetMs),
-		updated_at: sqlTime(c.updated_at + offsetMs),
+		created_at: sqlTime(c.created_at + offsetMs, zone),
+		updated_at: sqlTime(c.updated_at + offsetMs, zone),
 	};
 }
 

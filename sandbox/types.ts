@@ -72,6 +72,11 @@ export interface SandboxOptions {
 	 * call list's date filters, like a platform in another zone or with a wrong clock. Default 0.
 	 */
 	clockOffsetMs?: number;
+	/**
+	 * The time zone every account's zone-less times (call times, read receipts' timestamp) are written
+	 * in, e.g. 'America/Bogota' (default none: UTC); per account with setTimeZone.
+	 */
+	timeZone?: string;
 	/** The API generation every account speaks (default 'reference'); per account with setGeneration. */
 	generation?: Generation;
 }
@@ -153,6 +158,8 @@ export interface Sandbox {
 	setClockOffset(ms: number): void;
 	/** The API generation of one account (userId), or of every account when userId is left out. */
 	setGeneration(generation: Generation, userId?: number): void;
+	/** The time zone one account's zone-less times are written in (every account without userId); null: UTC. */
+	setTimeZone(zone: string | null, userId?: number): void;
 	store: SandboxStore;
 	simulateInboundCall(opts: InboundCallOptions): Promise<InboundCallResult>;
 	/** Ends a chat conversation; resolves after the conversation-ended delivery (webhook_response null when no URL is set). */

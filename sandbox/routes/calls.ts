@@ -69,6 +69,7 @@ export function listCalls(ctx: RouteContext): ApiResult {
 	if (hasErrors(errors)) return validationError(errors);
 	// The server's own clock: a zone or skew moves both its timestamps and what its date filters select.
 	const offset = ctx.app.store.settings.clockOffsetMs;
+	const zone = ctx.user.timeZone;
 	const phone = typeof values.phone_number === 'string' ? (parsePhone(values.phone_number)?.e164 ?? values.phone_number) : undefined;
 	const items = ctx.app.store.calls
 		.filter(
@@ -79,12 +80,12 @@ export function listCalls(ctx: RouteContext): ApiResult {
 				(phone === undefined || c.client_phone_number === phone) &&
 				(values.assistant_id === undefined || c.assistant_id === values.assistant_id) &&
 				(values.campaign_id === undefined || c.campaign_id === values.campaign_id) &&
-				(values.date_from === undefined || datePart(c.created_at + offset) >= (values.date_from as string)) &&
-				(values.date_to === undefined || datePart(c.created_at + offset) <= (values.date_to as string)),
+				(values.date_from === undefined || datePart(c.created_at + offset, zone) >= (values.date_from as string)) &&
+				(values.date_to === undefined || datePart(c.created_at + offset, zone) <= (values.date_to as string)),
 		)
 		.sort((a, b) => b.created_at - a.created_at || b.id - a.id);
 	const perPage = (values.per_page as number | undefined) ?? 15;
-	return ok(paginate(items, readPage(q), perPage, `${ctx.app.baseUrl}/user/calls`, (c) => callRecord(c, offset, ctx.user.generation === '2026')));
+	return ok(paginate(items, readPage(q), perPage, `${ctx.app.baseUrl}/user/calls`, (c) => callRecord(c, offset, ctx.user.generation === '2026', zone)));
 }
 
 /**
@@ -95,7 +96,7 @@ export function getCall(ctx: RouteContext): ApiResult {
 	const { store } = ctx.app;
 	const call = store.callOf(ctx.user.id, ctx.params.id);
 	if (!call) return message(404, 'Call not found');
-	const record = callRecord(call, store.settings.clockOffsetMs, ctx.user.generation === '2026');
+	const record = callRecord(call, store.settings.clockOffsetMs, ctx.user.generation === '2026', ctx.user.timeZone);
 	if (store.transcriptFormatFor(call.assistant_id) === 'array') {
 		return ok({ ...record, transcript: call.transcript_items, formatted_transcript: call.transcript });
 	}

@@ -175,6 +175,25 @@ function setGeneration(ctx: ControlContext): ApiResult {
 	return ok({ message: 'API generation set', generations: ctx.app.store.users.map((u) => ({ user_id: u.id, generation: u.generation })) });
 }
 
+/** {zone, token?}: the time zone one account's zone-less times are written in (all accounts without a token); zone null: UTC. */
+function setTimeZone(ctx: ControlContext): ApiResult {
+	const zone = ctx.body.zone;
+	if (zone !== null && typeof zone !== 'string') return message(422, 'Send {"zone": "<IANA time zone>" or null, "token"?: "<account token>"}');
+	const token = ctx.body.token;
+	let userId: number | undefined;
+	if (token !== undefined) {
+		const auth = typeof token === 'string' ? ctx.app.store.userByToken(token) : null;
+		if (!auth) return message(422, 'token names no account');
+		userId = auth.user.id;
+	}
+	try {
+		ctx.app.setTimeZone(zone === '' ? null : zone, userId);
+	} catch {
+		return message(422, `zone is not a time zone name: ${String(zone)}`);
+	}
+	return ok({ message: 'Time zone set', time_zones: ctx.app.store.users.map((u) => ({ user_id: u.id, time_zone: u.timeZone ?? null })) });
+}
+
 export function controlRouter(): Router<ControlHandler> {
 	return new Router<ControlHandler>()
 		.add('GET', '/sandbox/health', (ctx) => ok({ ok: true, baseUrl: ctx.app.baseUrl }))
@@ -210,6 +229,7 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/catalog-write-paths', setCatalogWritePaths)
 		.add('POST', '/sandbox/clock', setClock)
 		.add('POST', '/sandbox/generation', setGeneration)
+		.add('POST', '/sandbox/time-zone', setTimeZone)
 		.add('GET', '/sandbox/idle', async (ctx) => {
 			await ctx.app.waitForIdle();
 			return ok({ idle: true });

@@ -17,7 +17,7 @@ export interface NodeTestContext {
 	/** Runs the action node with these parameters (resource + operation included). */
 	run(
 		parameters: IDataObject,
-		options?: { items?: IDataObject[]; continueOnFail?: boolean; token?: string; typeVersion?: number },
+		options?: { items?: IDataObject[]; continueOnFail?: boolean; token?: string; typeVersion?: number; credentials?: IDataObject },
 	): Promise<RunNodeResult>;
 	loadOptions(method: string, parameters?: IDataObject): ReturnType<typeof loadOptions>;
 	listSearch(method: string, filter?: string, paginationToken?: string): ReturnType<typeof listSearch>;
@@ -34,7 +34,7 @@ export function useNodeSandbox(options: UseSandboxOptions = {}): NodeTestContext
 		await runNode({
 			node: VoiceAssistant,
 			parameters: parameters as INodeParameters,
-			credentials: options.token ? { ...ctx.credentials, apiToken: options.token } : ctx.credentials,
+			credentials: { ...ctx.credentials, ...(options.token ? { apiToken: options.token } : {}), ...options.credentials },
 			items: options.items,
 			continueOnFail: options.continueOnFail,
 			typeVersion: options.typeVersion,

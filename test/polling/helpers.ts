@@ -52,6 +52,8 @@ export interface PollOptions {
 	after?: number;
 	/** the node's version (default: the latest) */
 	typeVersion?: number;
+	/** credential fields beside the token and Base URL (e.g. the Account Time Zone) */
+	credentials?: IDataObject;
 }
 
 export const DEFAULT_PARAMETERS: IDataObject = { event: 'callEnded', assistantId: { __rl: true, mode: 'id', value: '1' } };
@@ -127,7 +129,7 @@ export function usePollingSandbox(options: SandboxOptions = {}): PollingSandbox 
 		t.n8nNow += options.after ?? MINUTE;
 		const result = await runPoll(node, {
 			parameters: { ...DEFAULT_PARAMETERS, ...options.parameters } as never,
-			credentials: { apiToken: t.sb.tokens.alice, baseUrl: t.sb.baseUrl },
+			credentials: { apiToken: t.sb.tokens.alice, baseUrl: t.sb.baseUrl, ...options.credentials },
 			staticData: options.mode === 'manual' ? structuredClone(t.memory) : t.memory,
 			mode: options.mode,
 			activationPoll: options.activationPoll,

@@ -126,6 +126,26 @@ describe('read-receipts webhook of a WhatsApp sender', () => {
 		expect(recorded.map((d) => [d.sender_id, d.attempt, d.response.status])).toEqual([[1, 1, 200], [1, 1, 200], [1, 1, 200]]);
 	});
 
+	it('timestamp: ISO with Z for an account without a zone; on the owner\'s clock, without an offset, for one with a zone', async () => {
+		c.sb.configureReadReceipts({ senderId: 1, url: receiver.url, statuses: ['sent'] });
+		const send = async () => {
+			receiver.received.length = 0;
+			await c.alice.post('/user/whatsapp/send', { sender_id: 1, template_id: 2, recipient_phone: '+4917612345670' });
+			await c.sb.waitForIdle();
+			return { body: JSON.parse(receiver.received[0].text) as { timestamp: string }, at: Date.now() };
+		};
+		const utc = await send();
+		expect(utc.body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+		expect(Math.abs(Date.parse(utc.body.timestamp) - utc.at)).toBeLessThan(60_000);
+
+		c.sb.setTimeZone('Asia/Tokyo', c.sb.users.alice);
+		const tokyo = await send();
+		expect(tokyo.body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
+		// Tokyo's wall clock read as if it were UTC is 9 h ahead of the instant
+		expect(Math.abs(Date.parse(`${tokyo.body.timestamp}Z`) - tokyo.at - 9 * 3_600_000)).toBeLessThan(60_000);
+		c.sb.setTimeZone(null);
+	});
+
 	it('a failed message carries the error fields; a sender without a webhook sends nothing', async () => {
 		c.sb.configureReadReceipts({ senderId: 1, url: receiver.url, statuses: ['sent', 'failed'] });
 		await c.alice.post('/user/whatsapp/send', { sender_id: 1, template_id: 2, recipient_phone: '+4917612345671' });

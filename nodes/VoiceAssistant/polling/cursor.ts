@@ -7,12 +7,14 @@
  * with. The floor is the oldest call still in progress, or the newest call of the last sweep minus
  * RESCAN_MS (a call that reaches the list late is still seen), whichever is older. A call is emitted
  * the first time a sweep sees it in a final state; its id is remembered until the floor passes it.
- * All times are the server's own timestamps (serverTime.ts), compared only with each other.
+ * All times are the platform's timestamps (shared/platformTime.ts), compared only with each other,
+ * except one: with the account's zone known, "the last N hours" of a first activation start N hours
+ * before n8n's now (includeFrom) rather than before the newest timestamp in the list.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { isFinalState } from '../actions/call/wait/states';
-import { serverTime } from './serverTime';
+import { platformTime } from '../shared/platformTime';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -58,6 +60,8 @@ export interface CallCursor extends IDataObject {
 	includeMs: number;
 	/** activating: calls that ended at or before this (server clock) are history */
 	since: number | null;
+	/** first activation with the account's zone known: `since` is this instant (n8n's now minus the hours) */
+	includeFrom?: number | null;
 	floor: number | null;
 	top: number | null;
 	/** calls seen in progress: id → creation time */
@@ -76,16 +80,19 @@ export interface ListedCall {
 	record: IDataObject;
 }
 
-export function listedCall(record: IDataObject): ListedCall | undefined {
+/** zone: the account's (credential), to read zone-less times on its clock; undefined: read as UTC. */
+export function listedCall(record: IDataObject, zone?: string): ListedCall | undefined {
 	const id = Number(record.id);
 	if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-	const created = serverTime(record.created_at);
-	const finished = serverTime(record.finished_at) ?? serverTime(record.updated_at);
+	const created = platformTime(record.created_at, zone);
+	const finished = platformTime(record.finished_at, zone) ?? platformTime(record.updated_at, zone);
 	return { id, created, finished, final: isFinalState(record.status), record };
 }
 
-export function newCursor(filters: string, includeMs: number): CallCursor {
-	return { v: CURSOR_VERSION, filters, phase: 'activating', includeMs, since: null, floor: null, top: null, open: {}, done: {}, sweep: null };
+export function newCursor(filters: string, includeMs: number, includeFrom?: number): CallCursor {
+	const cursor: CallCursor = { v: CURSOR_VERSION, filters, phase: 'activating', includeMs, since: null, floor: null, top: null, open: {}, done: {}, sweep: null };
+	if (includeFrom !== undefined) cursor.includeFrom = includeFrom;
+	return cursor;
 }
 
 /** The stored cursor if it is one of this version built with these filters; otherwise undefined (start afresh). */
@@ -175,7 +182,7 @@ function startFloor(cursor: CallCursor, sweep: Sweep, calls: ListedCall[], outco
 	const newest = times.length > 0 ? Math.max(...times) : undefined;
 	if (cursor.phase === 'activating' && cursor.since === null) {
 		if (newest === undefined) return; // an empty list: every call from now on is new
-		cursor.since = newest - cursor.includeMs;
+		cursor.since = typeof cursor.includeFrom === 'number' ? cursor.includeFrom : newest - cursor.includeMs;
 		sweep.floor = cursor.since - FOLLOW_MS;
 		return;
 	}

@@ -66,9 +66,14 @@ export function readSettings(ctx: IPollFunctions): PollSettings {
 	};
 }
 
-/** The cursor's key: the server-side filters (another filter shows other calls, so the cursor starts afresh). */
-export function filterSignature(settings: PollSettings): string {
-	return JSON.stringify({ assistant_id: settings.assistantId ?? null, type: settings.query.type ?? null });
+/**
+ * The cursor's key: the server-side filters (another filter shows other calls, so the cursor starts
+ * afresh), and the account's zone when set (the cursor's times are read on its clock; a cursor built
+ * without a zone keeps its key, so setting none changes nothing for a running trigger).
+ */
+export function filterSignature(settings: PollSettings, zone?: string): string {
+	const filters = { assistant_id: settings.assistantId ?? null, type: settings.query.type ?? null };
+	return JSON.stringify(zone === undefined ? filters : { ...filters, zone });
 }
 
 function kindOf(record: IDataObject): string {

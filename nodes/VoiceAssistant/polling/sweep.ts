@@ -10,11 +10,11 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { PAGE_SIZE } from '../shared/limits';
 import { unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
-import { requestTarget } from '../transport/target';
+import { listDateFrom } from '../shared/platformTime';
+import { accountTimeZone, requestTarget } from '../transport/target';
 import { pollingBudget } from './budget';
 import { pollingClock } from './clock';
 import { currentSweep, listedCall, newCursor, storedCursor, takePage, type CallCursor, type ListedCall, type PageInfo } from './cursor';
-import { dateFromFilter } from './serverTime';
 import { filterSignature, type PollSettings } from './settings';
 
 /** Where the cursor lives in the node's static data. */
@@ -69,15 +69,20 @@ function pollTimeMs(ctx: IPollFunctions): number {
 	return Number.isFinite(ms) && ms > 0 ? ms * TIME_SHARE : 150_000;
 }
 
-function loadCursor(ctx: IPollFunctions, settings: PollSettings): CallCursor {
-	const signature = filterSignature(settings);
+function loadCursor(ctx: IPollFunctions, settings: PollSettings, zone: string | undefined): CallCursor {
+	const signature = filterSignature(settings, zone);
 	const stored = storedCursor(ctx.getWorkflowStaticData('node')[CURSOR_KEY], signature);
-	return stored ? (deepCopy(stored) as CallCursor) : newCursor(signature, settings.includeHours * 3_600_000);
+	if (stored) return deepCopy(stored) as CallCursor;
+	const includeMs = settings.includeHours * 3_600_000;
+	// With the account's zone, platform times are instants: "the last N hours" count back from now.
+	// Without it (or with 0 hours) "now" stays the newest timestamp listed, which no clock skew moves.
+	return newCursor(signature, includeMs, zone !== undefined && includeMs > 0 ? pollingClock.now() - includeMs : undefined);
 }
 
 /** Polls the call list and returns the calls that ended since the last poll (not yet filtered). */
 export async function pollEndedCalls(ctx: IPollFunctions, settings: PollSettings): Promise<PollResult> {
-	const cursor = loadCursor(ctx, settings);
+	const zone = await accountTimeZone(ctx);
+	const cursor = loadCursor(ctx, settings, zone);
 	const budget = pollingBudget((await requestTarget(ctx)).key);
 	const started = pollingClock.now();
 	const timeLimit = pollTimeMs(ctx);
@@ -94,7 +99,7 @@ export async function pollEndedCalls(ctx: IPollFunctions, settings: PollSettings
 		budget.take(now);
 		const sweep = currentSweep(cursor);
 		const qs: IDataObject = { ...settings.query, per_page: PER_PAGE, page: sweep.page };
-		if (sweep.floor !== null) qs.date_from = dateFromFilter(sweep.floor);
+		if (sweep.floor !== null) qs.date_from = listDateFrom(sweep.floor, zone);
 		const request = apiRequest.call(ctx, 'GET', ENDPOINT, { qs });
 		// A failed first page fails the poll (n8n reports it); after that, pages already taken stay
 		// taken (their calls are emitted now) and the next poll goes on from here.
@@ -106,7 +111,7 @@ export async function pollEndedCalls(ctx: IPollFunctions, settings: PollSettings
 		}
 		const answer = settled.body;
 		const { records, info } = readPage(ctx, answer, sweep.page);
-		const calls = records.map(listedCall).filter((call): call is ListedCall => call !== undefined);
+		const calls = records.map((record) => listedCall(record, zone)).filter((call): call is ListedCall => call !== undefined);
 		assertNewestFirst(ctx, calls);
 		const outcome = takePage(cursor, calls, info);
 		result.pages += 1;

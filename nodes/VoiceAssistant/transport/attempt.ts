@@ -3,7 +3,7 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFul
 import type { Pacer } from './pacer';
 import { classifyNetworkError, type NetworkFailure } from './policy';
 import { readRateInfo, type RateInfo } from './rateHeaders';
-import type { ApiContext, RequestTarget } from './target';
+import { CREDENTIAL_TYPE, type ApiContext, type RequestTarget } from './target';
 import { multipartBody, type FileUpload } from './upload';
 
 /** What one attempt came to: no answer at all, or an HTTP answer (any status). */
@@ -77,11 +77,12 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 		ticket.fail(true, Date.now());
 		throw refused;
 	}
+	const credentialType = target.credentialType ?? CREDENTIAL_TYPE;
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, target.credentialType, options, {
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options, {
 			// Already fetched (target.ts): saves n8n a second decryption per request.
-			credentialsDecrypted: { id: '', name: '', type: target.credentialType, data: target.credentials },
+			credentialsDecrypted: { id: '', name: '', type: credentialType, data: target.credentials },
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
 		const failure = classifyNetworkError(error, request.signal?.aborted === true);

@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
@@ -7,6 +8,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { accountZoneOf } from '../shared/accountZone';
 import { PLATFORM2_CREDENTIAL_TYPE, platform2Target } from '../shared/platform2Origin';
 import { credentialKey, platformTarget } from '../shared/platforms';
 
@@ -19,8 +21,10 @@ export type Generation = 'classic' | 'platform2';
 
 /** Where a context's requests go: its credential, read once, and what the URL rule makes of it. */
 export interface RequestTarget {
-	generation: Generation;
-	credentialType: string;
+	/** default classic */
+	generation?: Generation;
+	/** the n8n credential type requests are signed with; default the classic one */
+	credentialType?: string;
 	credentials: ICredentialDataDecryptedObject;
 	/** the effective Base URL, without trailing slashes */
 	baseUrl: string;
@@ -54,4 +58,20 @@ export function requestTarget(ctx: ApiContext, generation: Generation = 'classic
 		pending.catch(() => forget.delete(generation));
 	}
 	return pending;
+}
+
+/**
+ * The zone the account's platform writes zone-less times in (the credential's Account Time Zone),
+ * or undefined when it is not set. A value that names no zone fails with the reason, for the item
+ * when one is given: before anything is sent, as any other bad input.
+ */
+export async function accountTimeZone(ctx: ApiContext, itemIndex?: number): Promise<string | undefined> {
+	const { zone, problem } = accountZoneOf((await requestTarget(ctx)).credentials);
+	if (problem) {
+		throw new NodeOperationError(ctx.getNode(), problem, {
+			itemIndex,
+			description: 'Open the credential and choose the time zone your account is set to on the platform, or leave it not set.',
+		});
+	}
+	return zone;
 }

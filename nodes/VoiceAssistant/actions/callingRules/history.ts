@@ -3,6 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { Api, Lookup } from '../../engine/operation';
 import { PAGE_SIZE } from '../../shared/limits';
 import { isObject } from '../../shared/objects';
+import { listDateFrom, platformTime } from '../../shared/platformTime';
+import { accountTimeZone } from '../../transport/target';
 import { rulesClock } from './clock';
 import type { RuleDecision } from './decide';
 import { skipped } from './decide';
@@ -23,7 +25,6 @@ export interface Target {
 	itemIndex?: number;
 }
 
-const DAY_MS = 86_400_000;
 /** Requests in flight at once for the history (every one still goes through the pacer). */
 const READS_IN_FLIGHT = 3;
 
@@ -46,7 +47,8 @@ export async function checkRecentCalls(
 	const batch = await lookup.once(key, async (api) => {
 		const targets = targetsOf(api.ctx).filter((t) => assistantId === undefined || t.assistantId === assistantId);
 		const numbers = [...new Set(targets.map((t) => t.phone))];
-		return { history: await readHistory(api, { assistantId, numbers, since }), firstItemOf: firstItems(targets) };
+		const zone = await accountTimeZone(api.ctx, api.itemIndex);
+		return { history: await readHistory(api, { assistantId, numbers, since, zone }), firstItemOf: firstItems(targets) };
 	});
 	const earlier = batch.history.get(target.phone);
 	if (earlier) {
@@ -80,17 +82,17 @@ function firstItems(targets: Target[]): Map<string, number> {
  */
 export async function readHistory(
 	api: Api,
-	query: { assistantId?: number; numbers: string[]; since: number },
+	query: { assistantId?: number; numbers: string[]; since: number; zone?: string },
 ): Promise<Map<string, EarlierCall>> {
 	const found = new Map<string, EarlierCall>();
 	if (query.numbers.length === 0) return found;
 	// A platform clock up to a day behind UTC, or in any zone, still lists the window's calls.
-	const base: IDataObject = { type: 'outbound', date_from: new Date(query.since - DAY_MS).toISOString().slice(0, 10), per_page: PAGE_SIZE.calls.max };
+	const base: IDataObject = { type: 'outbound', date_from: listDateFrom(query.since, query.zone), per_page: PAGE_SIZE.calls.max };
 	if (query.assistantId !== undefined) base.assistant_id = query.assistantId;
 	const wanted = new Set(query.numbers);
 	const take = (answer: unknown) => {
 		for (const record of recordsOf(answer).records) {
-			const call = earlierCall(record);
+			const call = earlierCall(record, query.zone);
 			const phone = typeof record.client_phone_number === 'string' ? `+${record.client_phone_number.replace(/\D/g, '')}` : '';
 			if (!call || !wanted.has(phone) || call.at < query.since) continue;
 			const known = found.get(phone);
@@ -121,16 +123,16 @@ function recordsOf(answer: unknown): { records: IDataObject[]; lastPage: number 
 }
 
 /**
- * A call record's time. The platform writes call times as "YYYY-MM-DD HH:MM:SS" without a zone;
- * they are read as UTC. A platform clock east of UTC makes calls look newer (a few more numbers are
- * skipped, never fewer); one west of UTC shortens the window by its offset. A time with a zone is exact.
+ * A call record's time. The platform writes call times as "YYYY-MM-DD HH:MM:SS" on the account's
+ * clock: read in the credential's Account Time Zone, or as UTC when it is not set (then a platform
+ * clock east of UTC makes calls look newer, so a few more numbers are skipped, never fewer, and one
+ * west of UTC shortens the window by its offset). A time with a zone is exact.
  */
-export function earlierCall(record: IDataObject): EarlierCall | undefined {
+export function earlierCall(record: IDataObject, zone?: string): EarlierCall | undefined {
 	const id = Number(record.id);
 	const created = typeof record.created_at === 'string' ? record.created_at.trim() : '';
-	const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(created);
-	const at = Date.parse(hasZone ? created.replace(' ', 'T') : `${created.replace(' ', 'T')}Z`);
-	if (!Number.isInteger(id) || Number.isNaN(at)) return undefined;
+	const at = platformTime(created, zone);
+	if (!Number.isInteger(id) || at === undefined) return undefined;
 	return { id, status: typeof record.status === 'string' ? record.status : 'unknown', created_at: created, at };
 }
 
