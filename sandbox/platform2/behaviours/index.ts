@@ -6,6 +6,7 @@ import type { P2Answer } from '../answers';
 import type { P2Call } from '../context';
 import { createApiKey, createWorkspaceApiKey, getApiKey, getMe, listApiKeys, revokeApiKey } from './account';
 import { addLeads, createCall, startCampaign, stopCampaign } from './campaigns';
+import { buyPhoneNumber } from './phoneNumbers';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
 import { archiveTool, getAssistantTools, setAssistantTools, updateTool } from './tools';
 
@@ -22,6 +23,7 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	stopCampaign,
 	addLeads,
 	createCall,
+	buyPhoneNumber,
 	updateTool,
 	archiveTool,
 	getAssistantTools,
