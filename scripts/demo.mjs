@@ -12,6 +12,7 @@
 //   DEMO_SKIP_BUILD=1       use dist/ as it is
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { ensureN8n } from './n8n-cache.mjs';
@@ -27,8 +28,13 @@ const PLATFORM2_CREDENTIAL = { id: 'vaSandboxP2A0001', name: 'Famulor Platform 2
 
 /** Whether the built package defines the 2.0 credential type (n8n cannot open a credential of an unknown type). */
 function hasPlatform2Credential() {
+	const require = createRequire(import.meta.url);
 	const files = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).n8n?.credentials ?? [];
-	return files.some((file) => existsSync(path.join(ROOT, file)) && readFileSync(path.join(ROOT, file), 'utf8').includes(`'${PLATFORM2_CREDENTIAL.type}'`));
+	return files.some((file) => {
+		const built = path.join(ROOT, file);
+		if (!existsSync(built)) return false;
+		return Object.values(require(built)).some((Type) => typeof Type === 'function' && new Type().name === PLATFORM2_CREDENTIAL.type);
+	});
 }
 
 const started = Date.now();
