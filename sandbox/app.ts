@@ -7,6 +7,7 @@ import { customerWrites, endConversation, type ConversationEndResult } from './c
 import { sendReceipt, type ReadReceiptResult, type ReceiptStatus } from './readReceipts';
 import { Faults } from './faults';
 import { parsePhone } from './phone';
+import { Platform2 } from './platform2/engine';
 import { createRng, type Rng } from './prng';
 import type { Call } from './records';
 import { RateLimiter } from './rateLimit';
@@ -43,6 +44,8 @@ export class SandboxApp implements SandboxHost {
 	readonly limiter = new RateLimiter();
 	readonly faults: Faults;
 	readonly sim: CallSimulator;
+	/** The Platform 2.0 API under /api/v1 (platform2/). */
+	readonly platform2: Platform2;
 	/** The second server that serves recordings (not the API host: see recordings.ts). */
 	readonly recordings: RecordingHost;
 	rng: Rng;
@@ -70,6 +73,7 @@ export class SandboxApp implements SandboxHost {
 			log: (m) => this.log(m),
 		});
 		this.recordings = new RecordingHost(this.store);
+		this.platform2 = new Platform2(seed);
 		const pipeline = new RequestPipeline(this, apiRouter(), controlRouter());
 		this.server = createServer(pipeline.handle);
 		this.server.keepAliveTimeout = 5_000;
@@ -255,6 +259,7 @@ export class SandboxApp implements SandboxHost {
 		this.store.load(buildSeed(this.opts.seed ?? 1, this.recordings.origin));
 		this.applySettings();
 		this.recordings.reset();
+		this.platform2.reset();
 		this.rng = createRng(this.opts.seed ?? 1);
 		this.clearRequests();
 		this.faults.set([]);

@@ -50,6 +50,8 @@ async function main(): Promise<void> {
 			`  Base URL:   ${sandbox.baseUrl}`,
 			`  Tokens:     alice=${sandbox.tokens.alice}  bob=${sandbox.tokens.bob}  carol=${sandbox.tokens.carol} (zero balance)`,
 			`              read-only (alice): ${sandbox.tokens.aliceReadOnly}`,
+			`  Platform 2.0: origin ${sandbox.origin} (requests go to ${sandbox.origin}/api/v1) · key ${sandbox.platform2.keys.full} (workspace A, full)`,
+			`              service=${sandbox.platform2.keys.service}  assistants:read=${sandbox.platform2.keys.assistantsRead}  workspace B=${sandbox.platform2.keys.otherWorkspace}`,
 			`  Rate limit: ${limits} · call step ${opts.callTiming?.stepMs} ms · API generation ${opts.generation}`,
 			`  Control:    ${sandbox.origin}/sandbox/state · /sandbox/requests · /sandbox/faults · /sandbox/recording-requests`,
 			`  Recordings: ${sandbox.recordingsOrigin} (another host: it never needs the token)`,

@@ -20,6 +20,9 @@ export type {
 } from './types';
 export type { SandboxStore } from './store';
 export { TOKENS, USER_IDS, SEED_BASE } from './seed';
+export { PLATFORM2_KEYS, PLATFORM2_WORKSPACES } from './platform2/keys';
+export { BLOCKED_DESTINATION_PREFIX } from './platform2/behaviours/campaigns';
+export { PLATFORM2_PREFIX, type Platform2 } from './platform2/engine';
 export { SIMULATE_FAILURE } from './routes/assistants';
 export { DOCUMENTED_LIMITS, RateLimiter } from './rateLimit';
 

@@ -15,6 +15,7 @@ import { isLoopbackRequest } from './loopback';
 import { isPlainObject } from './validation';
 import { missingCallRoute } from './routes/calls';
 import { BodyTooLarge, readRequestBody, type RequestBody } from './requestBody';
+import { isPlatform2Path } from './platform2/engine';
 
 export const AUTH_MISSING = { error: 'Missing Authorization header', message: 'Authorization header is required' };
 export const AUTH_INVALID = { error: 'Invalid API key', message: 'The provided API key is invalid or expired' };
@@ -119,6 +120,7 @@ export class RequestPipeline {
 		body: RequestBody,
 		entry: RequestLogEntry,
 	): Promise<ApiResult> {
+		if (isPlatform2Path(path)) return this.processPlatform2(req, method, path, body, entry);
 		const missing = missingCallRoute(this.app.store.settings.callByIdRoute, method, path);
 		if (missing) return missing;
 		const match = this.api.match(method, path);
@@ -152,6 +154,17 @@ export class RequestPipeline {
 			req,
 		});
 		return headers ? { ...result, headers: { ...headers, ...result.headers } } : result;
+	}
+
+	/** /api/v1: the Platform 2.0 mode authenticates, limits and answers by itself (platform2/engine.ts). */
+	private processPlatform2(req: IncomingMessage, method: string, path: string, body: RequestBody, entry: RequestLogEntry): ApiResult {
+		const search = new URL(req.url ?? '/', 'http://sandbox').searchParams;
+		const outcome = this.app.platform2.handle(
+			{ method, path, search, headers: req.headers, body: body.parsed, bodyError: body.parseError },
+			(secret) => this.app.limiter.check(secret),
+		);
+		if (outcome.workspaceId) entry.workspace = outcome.workspaceId;
+		return outcome.answer;
 	}
 
 	private applyFault(fault: FaultSpec, result: ApiResult | null, req: IncomingMessage, res: ServerResponse, entry: RequestLogEntry): void {

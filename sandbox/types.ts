@@ -2,6 +2,7 @@
 import type { SandboxStore } from './store';
 import type { Call } from './records';
 import type { RecordingRequest } from './recordings';
+import type { Platform2 } from './platform2/engine';
 
 export interface RateLimitOptions {
 	perMinute?: number;
@@ -87,6 +88,8 @@ export interface RequestLogEntry {
 	query: Record<string, string>;
 	body: unknown;
 	userId: number | null;
+	/** Platform 2.0 requests (/api/v1): the workspace of the key, once known */
+	workspace?: string;
 	status: number;
 	at: number;
 }
@@ -146,6 +149,8 @@ export interface Sandbox {
 	tokens: { alice: string; bob: string; carol: string; aliceReadOnly: string };
 	users: { alice: number; bob: number; carol: number };
 	requests: RequestLogEntry[];
+	/** The Platform 2.0 mode under /api/v1: seeded keys, mintKey, records (docs/sandbox.md). */
+	platform2: Platform2;
 	clearRequests(): void;
 	setFaults(faults: FaultSpec[]): void;
 	setRateLimit(rl: SandboxOptions['rateLimit']): void;

@@ -11,6 +11,9 @@
 //   DEMO_STEP_MS=3000       time between simulated call states
 //   DEMO_SKIP_BUILD=1       use dist/ as it is
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 import { ensureN8n } from './n8n-cache.mjs';
 import { OWNER, preferPort } from './lib/n8n.mjs';
@@ -19,6 +22,20 @@ import { cleanupAll, onCleanup } from './lib/proc.mjs';
 import { formatSeconds } from './lib/progress.mjs';
 import { loadSandboxModule } from './lib/sandbox.mjs';
 import { EXAMPLE_CREDENTIAL, readWorkflows, startStack } from './lib/stack.mjs';
+
+/** The Platform 2.0 credential beside the classic one: workspace A's full user key at the sandbox origin. */
+const PLATFORM2_CREDENTIAL = { id: 'vaSandboxP2A0001', name: 'Famulor Platform 2.0 (sandbox)', type: 'voiceAssistantPlatform2Api' };
+
+/** Whether the built package defines the 2.0 credential type (n8n cannot open a credential of an unknown type). */
+function hasPlatform2Credential() {
+	const require = createRequire(import.meta.url);
+	const files = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).n8n?.credentials ?? [];
+	return files.some((file) => {
+		const built = path.join(ROOT, file);
+		if (!existsSync(built)) return false;
+		return Object.values(require(built)).some((Type) => typeof Type === 'function' && new Type().name === PLATFORM2_CREDENTIAL.type);
+	});
+}
 
 const started = Date.now();
 const log = (line) => console.log(line);
@@ -66,6 +83,7 @@ async function main() {
 	const stepMs = Number(process.env.DEMO_STEP_MS ?? 3000);
 	const sandboxPort = await preferPort(Number(process.env.DEMO_SANDBOX_PORT ?? 4010));
 	const port = await preferPort(Number(process.env.DEMO_PORT ?? 5678));
+	const platform2 = hasPlatform2Credential();
 	log(`[demo] starting the sandbox and n8n (about 30 s) ...`);
 	const stack = await startStack({
 		stepMs,
@@ -74,6 +92,8 @@ async function main() {
 		server: true,
 		port,
 		log,
+		extraCredentials: (sb) =>
+			platform2 ? [{ ...PLATFORM2_CREDENTIAL, data: { apiKey: sb.platform2.keys.full, origin: sb.origin } }] : [],
 	});
 	onCleanup(() => stack.stop());
 	const { sandbox, n8n } = stack;
@@ -94,6 +114,9 @@ async function main() {
 		'',
 		`  Platform sandbox (what the nodes talk to): ${sandbox.baseUrl}`,
 		`  Credential "${EXAMPLE_CREDENTIAL.name}": token ${sandbox.tokens.alice} (user Alice)`,
+		platform2
+			? `  Credential "${PLATFORM2_CREDENTIAL.name}": key ${sandbox.platform2.keys.full} (workspace A), origin ${sandbox.origin}`
+			: `  Platform 2.0: ${sandbox.origin}/api/v1, key ${sandbox.platform2.keys.full} (no credential: the package has no ${PLATFORM2_CREDENTIAL.type} yet)`,
 		`  Simulated calls move one state every ${stepMs / 1000} s; rate limit ${DOCUMENTED_LIMITS.perMinute}/min.`,
 		'',
 		'  Example workflows:',

@@ -1,0 +1,50 @@
+/** What a Platform 2.0 operation handler is given: the resolved request and the mode's state. */
+import { uuid, type Rng } from '../prng';
+import type { P2Operation } from './catalog';
+import type { KeyRing, P2Key, P2Workspace } from './keys';
+import type { P2Record, RecordStore } from './records';
+import type { IdKind, Shape, Shapes } from './shapes';
+
+export interface P2State {
+	ops: P2Operation[];
+	shapes: Shapes;
+	keys: KeyRing;
+	records: RecordStore;
+	rng: Rng;
+}
+
+export interface P2Call {
+	op: P2Operation;
+	shape: Shape;
+	key: P2Key;
+	workspace: P2Workspace;
+	/** the path below /api/v1, as sent */
+	path: string;
+	params: Record<string, string>;
+	/** query values, typed by the catalogue, defaults filled in */
+	query: Record<string, unknown>;
+	/** the parsed JSON body (undefined when empty) */
+	body: unknown;
+	headers: Record<string, string | string[] | undefined>;
+	/** the record each id parameter named (outermost first), found in the caller's workspace */
+	found: P2Record[];
+	/** ids of the parents of the listed/created collection or of the item */
+	parents: Array<string | number>;
+	state: P2State;
+}
+
+export function newId(state: P2State, kind: IdKind | undefined, existing: P2Record[]): string | number {
+	if (kind === 'integer') return existing.reduce((max, r) => Math.max(max, Number(r.id) || 0), 0) + 1;
+	const id = uuid(state.rng);
+	return kind === 'voice' ? `voice:${id}` : id;
+}
+
+/** The `<parent>_id` field a nested record carries: `/knowledge-bases/{}/documents` → knowledge_base_id. */
+export function parentField(collection: string): string | null {
+	const segments = collection.split('/').slice(1);
+	const at = segments.lastIndexOf('{}');
+	if (at < 1) return null;
+	return `${segments[at - 1].replace(/-/g, '_').replace(/ies$/, 'y').replace(/s$/, '')}_id`;
+}
+
+export const nowIso = (): string => new Date().toISOString();

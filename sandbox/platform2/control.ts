@@ -1,0 +1,30 @@
+/**
+ * The control routes of the 2.0 mode (no auth, loopback only, like every /sandbox route), for tests
+ * in another process (e2e): GET /sandbox/platform2/keys lists the workspaces and seeded keys, POST
+ * mints a key with the given scopes.
+ */
+import type { P2Answer } from './answers';
+import type { Platform2 } from './engine';
+import { PLATFORM2_WORKSPACES, type MintOptions } from './keys';
+
+export function seededKeysRoute(platform2: Platform2): P2Answer {
+	return { status: 200, body: { workspaces: PLATFORM2_WORKSPACES, keys: platform2.keys } };
+}
+
+/** Body `{workspace?: "A"|"B"|id, scopes?: string[], kind?: "user"|"service", name?, expires_in_days?}` → 201 `{id, key, workspace_id, kind, scopes}`. */
+export function mintKeyRoute(platform2: Platform2, body: unknown): P2Answer {
+	const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+	const opts: MintOptions = {
+		workspace: b.workspace as string | undefined,
+		scopes: b.scopes as string[] | undefined,
+		kind: b.kind as MintOptions['kind'],
+		name: b.name as string | undefined,
+		expiresInDays: b.expires_in_days as number | undefined,
+	};
+	try {
+		const key = platform2.keyRing.mint(opts);
+		return { status: 201, body: { id: key.id, key: key.secret, workspace_id: key.workspaceId, kind: key.kind, scopes: key.scopes, expires_at: key.expires_at } };
+	} catch (err) {
+		return { status: 422, body: { message: err instanceof Error ? err.message : String(err) } };
+	}
+}

@@ -1,0 +1,143 @@
+/**
+ * The Platform 2.0 mode: every operation of the catalogue served under /api/v1, table-driven. One
+ * request goes route → key (401) → rate limit (429) → scopes, user key, white-label plan (403) →
+ * parameters and body (400) → every id in the path found in the caller's workspace (404) → the
+ * operation's own behaviour where the README names one, else the generic answer of its shape.
+ * The sandbox's request log, latency and faults wrap this as they wrap the classic API (server.ts).
+ */
+import { createRng } from '../prng';
+import { checkAccess } from './access';
+import { invalid, METHOD_NOT_ALLOWED, NOT_FOUND, UNAUTHENTICATED, type P2Answer } from './answers';
+import { BEHAVIOURS } from './behaviours';
+import { loadCatalog, RouteTable, type P2Operation } from './catalog';
+import type { P2Call, P2State } from './context';
+import { genericAnswer } from './crud';
+import { KeyRing, PLATFORM2_KEYS, PLATFORM2_WORKSPACES, publicKey, type MintOptions, type P2Key } from './keys';
+import { RecordStore, type P2Record } from './records';
+import { seedPlatform2 } from './seed';
+import { Shapes } from './shapes';
+import { checkBody, checkHeaders, checkPath, checkQuery } from './validate';
+
+export const PLATFORM2_PREFIX = '/api/v1';
+
+/** Operations that need an explicit `true` (flags: confirm) and the field that carries it. */
+const CONFIRMATIONS: Record<string, string> = { askMilian: 'confirmed', createMilianVoiceSession: 'approve_credit_usage', confirmSubscriptionPaymentChange: 'confirm' };
+
+export function isPlatform2Path(path: string): boolean {
+	return path === PLATFORM2_PREFIX || path.startsWith(`${PLATFORM2_PREFIX}/`);
+}
+
+export interface P2Request {
+	method: string;
+	/** the full path, /api/v1/… */
+	path: string;
+	search: URLSearchParams;
+	headers: Record<string, string | string[] | undefined>;
+	/** parsed JSON (undefined when empty) */
+	body: unknown;
+	bodyError: string | null;
+}
+
+/** The sandbox's rate limiter, per bearer secret: null when off. */
+export type RateCheck = (secret: string) => { allowed: boolean; headers: Record<string, string>; retryAfter?: number } | null;
+
+export interface P2Outcome {
+	answer: P2Answer;
+	/** the caller's workspace once the key was known (for the request log) */
+	workspaceId: string | null;
+}
+
+export class Platform2 {
+	/** the seeded keys' bearer secrets */
+	readonly keys = PLATFORM2_KEYS;
+	readonly workspaces = { A: PLATFORM2_WORKSPACES.A.id, B: PLATFORM2_WORKSPACES.B.id };
+	readonly operations: P2Operation[] = loadCatalog();
+	private routes = new RouteTable(this.operations);
+	private shapes = new Shapes(this.operations);
+	private state!: P2State;
+
+	constructor(private seed = 1) {
+		this.reset();
+	}
+
+	/** Re-seeds the records and forgets minted keys. */
+	reset(): void {
+		const rng = createRng((this.seed * 104_729 + 20) >>> 0);
+		const keyRing = new KeyRing(rng, new Date(Date.parse('2025-05-01T08:00:00Z')).toISOString());
+		const records = new RecordStore();
+		seedPlatform2(records, keyRing, this.shapes, this.seed);
+		this.state = { ops: this.operations, shapes: this.shapes, keys: keyRing, records, rng };
+	}
+
+	get records(): RecordStore {
+		return this.state.records;
+	}
+
+	get keyRing(): KeyRing {
+		return this.state.keys;
+	}
+
+	/** A new key (default: workspace A, user-owned, full access); answers its bearer secret. */
+	mintKey(opts: MintOptions = {}): string {
+		return this.state.keys.mint(opts).secret;
+	}
+
+	/** The records of a collection (`/assistants`, `/campaigns/{}/leads` with the campaign id as parent) of a workspace ('A', 'B' or an id). */
+	list(workspace: string, collection: string, parents: Array<string | number> = []): P2Record[] {
+		const ws = this.state.keys.workspace(workspace);
+		return ws ? this.state.records.list(ws.id, collection, parents) : [];
+	}
+
+	handle(req: P2Request, rate: RateCheck): P2Outcome {
+		const path = req.path.slice(PLATFORM2_PREFIX.length) || '/';
+		const route = this.routes.match(req.method, path);
+		if (route.kind === 'not-found') return { answer: NOT_FOUND, workspaceId: null };
+		if (route.kind === 'method-not-allowed') return { answer: METHOD_NOT_ALLOWED, workspaceId: null };
+		const header = req.headers.authorization;
+		const secret = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+		const key = secret ? this.state.keys.bySecret(secret) : undefined;
+		const workspace = key && this.state.keys.workspace(key.workspaceId);
+		if (!secret || !key || !workspace) return { answer: UNAUTHENTICATED, workspaceId: null };
+		const limit = rate(secret);
+		if (limit && !limit.allowed) {
+			return { answer: { status: 429, body: { error: 'rate_limited', retry_after: limit.retryAfter }, headers: limit.headers }, workspaceId: workspace.id };
+		}
+		const answer = this.answer(route.op, route.params, path, req, key);
+		return { answer: limit ? { ...answer, headers: { ...limit.headers, ...answer.headers } } : answer, workspaceId: workspace.id };
+	}
+
+	private answer(op: P2Operation, params: Record<string, string>, path: string, req: P2Request, key: P2Key): P2Answer {
+		const state = this.state;
+		const workspace = state.keys.workspace(key.workspaceId)!;
+		const refused = checkAccess(op, key, workspace);
+		if (refused) return refused;
+		if (req.bodyError) return invalid('body', 'is not valid JSON');
+		const query = checkQuery(op, req.search);
+		if ('problem' in query) return query.problem;
+		const problem = checkPath(op, params) ?? checkHeaders(op, req.headers) ?? checkBody(op, state.ops, req.body);
+		if (problem) return problem;
+		const confirmField = CONFIRMATIONS[op.id];
+		if (confirmField && (req.body as Record<string, unknown>)[confirmField] !== true) return invalid(confirmField, 'must be true to confirm');
+		const shape = state.shapes.of(op);
+		const found: P2Record[] = [];
+		const ids: Array<string | number> = [];
+		for (const ref of shape.ids) {
+			const record = this.lookup(workspace.id, ref.collection, ids, params[ref.param]);
+			if (!record) return NOT_FOUND;
+			found.push(record);
+			ids.push(record.id);
+		}
+		// a collection's parents are all the ids; an item's are the ids before its own
+		const parents = ['create', 'list', 'singleton', 'action'].includes(shape.kind) ? ids : ids.slice(0, -1);
+		const call: P2Call = { op, shape, key, workspace, path, params, query: query.values, body: req.body, headers: req.headers, found, parents, state };
+		return BEHAVIOURS[op.id]?.(call) ?? genericAnswer(call);
+	}
+
+	private lookup(workspaceId: string, collection: string, parents: Array<string | number>, id: string): P2Record | undefined {
+		if (collection === '/api-keys') {
+			const key = this.state.keys.byId(workspaceId, id);
+			return key ? (publicKey(key) as P2Record) : undefined;
+		}
+		return this.state.records.find(workspaceId, collection, parents, id);
+	}
+}
