@@ -62,6 +62,8 @@ function workspaceA(add: Add, records: RecordStore, wsId: string): void {
 	const kbs = [add('/knowledge-bases', { name: 'Product FAQ', description: 'What customers ask' }), add('/knowledge-bases', { name: 'Opening hours', description: null })];
 	add('/knowledge-bases/{}/documents', { knowledge_base_id: kbs[0].id, name: 'Pricing', type: 'text', status: 'ready' }, [kbs[0].id]);
 	add('/knowledge-bases/{}/documents', { knowledge_base_id: kbs[0].id, name: 'Returns policy', type: 'url', url: 'https://example.com/returns', status: 'ready' }, [kbs[0].id]);
+	add('/knowledge-bases/{}/faqs', { knowledge_base_id: kbs[0].id, question: 'Do you ship to Austria?', answer: null, status: 'needs_answer' }, [kbs[0].id]);
+	add('/knowledge-bases/{}/faqs', { knowledge_base_id: kbs[0].id, question: 'Can I return an item?', answer: 'Within 30 days.', status: 'approved' }, [kbs[0].id]);
 	const tools = [
 		add('/tools', { name: 'Check order status', type: 'http', revision: 1, method: 'GET', url: 'https://example.com/orders' }),
 		add('/tools', { name: 'Book appointment', type: 'http', revision: 1, method: 'POST', url: 'https://example.com/bookings' }),

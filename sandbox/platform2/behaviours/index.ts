@@ -7,6 +7,7 @@ import type { P2Call } from '../context';
 import { createApiKey, createWorkspaceApiKey, getApiKey, getMe, listApiKeys, revokeApiKey } from './account';
 import { addLeads, createCall, startCampaign, stopCampaign } from './campaigns';
 import { buyPhoneNumber } from './phoneNumbers';
+import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
 import { archiveTool, getAssistantTools, setAssistantTools, updateTool } from './tools';
 
@@ -31,4 +32,5 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	getVoicePreview,
 	getAssistantAnnouncementAudio,
 	getTranslationSession,
+	listKnowledgeBaseFaqs,
 };

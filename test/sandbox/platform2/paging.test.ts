@@ -78,6 +78,14 @@ describe('limit-only and unpaged', () => {
 		expect(res.data.data.length).toBeLessThanOrEqual(1);
 	});
 
+	it('FAQ lists add meta.pending (FAQs needing an answer or a review)', async () => {
+		const api = c.as('full');
+		const kb = firstId(c.sb, '/knowledge-bases');
+		const res = await api.get(`/knowledge-bases/${kb}/faqs`, { params: { status: 'approved' } });
+		expect(res.data.data.map((f: { status: string }) => f.status)).toEqual(['approved']);
+		expect(res.data.meta).toEqual({ pagination: { total: 1, limit: 50, offset: 0 }, pending: 1 });
+	});
+
 	it('an unpaged list answers every row in data', async () => {
 		const res = await c.as('full').get('/tools');
 		expect(res.data).toEqual({ data: c.sb.platform2.list('A', '/tools') });
