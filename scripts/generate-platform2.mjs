@@ -79,6 +79,8 @@ const FAMILY_BY_FIELD = {
 
 /** Text fields that hold a phone number to dial, text or register (sent in E.164), by API name; some only in one operation. */
 const PHONE_FIELDS = new Set(['to_number', 'from_number', 'phone', 'phone_number', 'caller_number', 'transfer_number', 'forward_to']);
+/** Array query parameters sent as one comma-separated value instead of the repeated name (platform2/README.md). */
+const COMMA_SEPARATED_OF = { listKnowledgeBaseFaqs: ['status'] };
 const PHONE_FIELDS_OF = { sendSms: ['to'], createCallerId: ['number'], buyPhoneNumber: ['number'] };
 
 /** Words that read better than the API's abbreviations in labels. */
@@ -159,6 +161,7 @@ function field(raw, where, op, taken) {
 		if (raw[from] !== undefined) entry[to] = raw[from];
 	}
 	if (uuid && family) entry.family = family;
+	if (where === 'query' && raw.type === 'array' && COMMA_SEPARATED_OF[op.id]?.includes(raw.name)) entry.commaSeparated = true;
 	if (raw.type === 'string' && !raw.format && !raw.enum && (PHONE_FIELDS.has(raw.name) || PHONE_FIELDS_OF[op.id]?.includes(raw.name))) entry.phone = true;
 	return entry;
 }
@@ -183,6 +186,8 @@ function paging(op) {
 		case 'limit/offset':
 			return { style: 'offset', max: details.limitMax ?? 200 };
 		case 'cursor':
+			// getTranslationSession: one record whose phrases continue `after` a number: a read with a filter, not a list
+			if (op.id.startsWith('get') && details.cursorParam === 'after') return undefined;
 			return details.cursorParam === 'after'
 				? { style: 'after', max: details.limitMax ?? (op.queryParams.some((q) => q.name === 'limit') ? 100 : 0) }
 				: { style: 'cursor', max: details.limitMax ?? 100 };

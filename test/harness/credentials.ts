@@ -26,6 +26,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { VoiceAssistantApi } from '../../credentials/VoiceAssistantApi.credentials';
+import { VoiceAssistantPlatform2Api } from '../../credentials/VoiceAssistantPlatform2Api.credentials';
 
 export type CredentialTypeInput = ICredentialType | (new () => ICredentialType);
 
@@ -57,7 +58,7 @@ export class CredentialTypeRegistry {
 	}
 }
 
-let defaultTypes: CredentialTypeInput[] = [VoiceAssistantApi];
+let defaultTypes: CredentialTypeInput[] = [VoiceAssistantApi, VoiceAssistantPlatform2Api];
 const registryCache = new WeakMap<CredentialTypeInput[], CredentialTypeRegistry>();
 
 /** Replace the credential classes used when a call does not pass its own list. */

@@ -105,7 +105,7 @@ export function filledOperation(op: CatalogOperation): { parameters: IDataObject
 			parameters[collection] = { ...((parameters[collection] as IDataObject) ?? {}), [field.param]: typed as IDataObject[string] };
 		}
 		if (field.in === 'path') path = path.replace(`{${field.key}}`, encodeURIComponent(String(sent)));
-		else if (field.in === 'query') qs[field.key] = sent as IDataObject[string];
+		else if (field.in === 'query') qs[field.key] = field.commaSeparated && Array.isArray(sent) ? sent.join(',') : (sent as IDataObject[string]);
 		else if (field.in === 'body') (body ??= {})[field.key] = sent as IDataObject[string];
 	}
 	const free = freeBodyFor(op);

@@ -80,7 +80,7 @@ function requestOf(op: CatalogOperation, item: ItemParams): ApiCall {
 		const value = checkedValue(item, field, rawValue(item, op, field));
 		if (value === undefined) continue;
 		if (field.in === 'path') path = path.replace(`{${field.key}}`, encodeURIComponent(String(value)));
-		else if (field.in === 'query') qs[field.key] = value as IDataObject[string];
+		else if (field.in === 'query') qs[field.key] = field.commaSeparated && Array.isArray(value) ? value.join(',') : (value as IDataObject[string]);
 		else if (field.in === 'header') headers[field.key] = String(value);
 		else (fields ??= {})[field.key] = value as IDataObject[string];
 	}

@@ -25,6 +25,8 @@ export interface CatalogField {
 	minLength?: number;
 	maxLength?: number;
 	default?: unknown;
+	/** a list sent as one comma-separated query value, not the repeated name */
+	commaSeparated?: true;
 	/** a phone number (checked, and sent in E.164) */
 	phone?: true;
 	/** the record family a UUID belongs to (picked from a searchable list), e.g. 'assistant' */
