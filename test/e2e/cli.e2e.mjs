@@ -1,6 +1,7 @@
 // The example workflows (and a few e2e-only ones) executed by a real n8n with `n8n execute`,
 // against the platform sandbox: what n8n outputs and what the platform received.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 
 import { startStack } from '../../scripts/lib/stack.mjs';
@@ -193,6 +194,25 @@ describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, (
 		} finally {
 			sandbox.setFaults([]);
 		}
+	});
+
+	test('A text file without an extension added to a knowledge base', async () => {
+		// Convert to File makes the file with n8n's own helper: no name given, application/octet-stream,
+		// so n8n records fileExtension "bin" and names it file.bin. The node judges it by its bytes.
+		const text = 'Opening hours: 9 to 5.\nGeschlossen am Sonntag – bis Montag!\n';
+		const result = await execute('vaE2eKbTextFile1');
+		const [file] = result.runData()['File without a name'][0].data.main[0].map((item) => item.binary.data);
+		assert.deepEqual([file.mimeType, file.fileExtension, file.fileName], ['application/octet-stream', 'bin', 'file.bin'], 'what n8n made of the file');
+
+		const [added, ...more] = result.output('Add to knowledge base');
+		assert.equal(more.length, 0);
+		assert.deepEqual([added.name, added.type, added.status, added.knowledgebase_id], ['Opening hours', 'txt', 'processing', 2]);
+		const [request, ...others] = requestsTo(sandbox, 'POST', '/api/user/knowledgebases/2/documents');
+		assert.equal(others.length, 0, 'exactly one upload');
+		assert.equal(request.status, 201);
+		assert.deepEqual(request.body, { name: 'Opening hours', type: 'txt', file: { filename: 'file.txt', content_type: 'text/plain', size: Buffer.byteLength(text) } });
+		const stored = sandbox.store.knowledgeBases.documents.find((d) => d.id === added.id);
+		assert.equal(stored.source.sha256, createHash('sha256').update(text).digest('hex'), 'the platform holds the text byte for byte');
 	});
 
 	test('nightly report lists every failed call since yesterday', async () => {

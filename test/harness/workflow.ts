@@ -56,6 +56,8 @@ export interface CommonOptions {
 	typeVersion?: number;
 	/** Display name of the node under test (expressions like $('Name') use it). */
 	nodeName?: string;
+	/** Handed the workflow's node under test (the object n8n runs; its parameters stay inspectable after the run). */
+	onNode?: (node: INode) => void;
 }
 
 const instances = new WeakMap<object, AnyNodeType>();
@@ -204,6 +206,7 @@ export function prepareNode(input: NodeInput, options: CommonOptions, extra: Par
 		data[credentialType] = { ...options.credentials } as ICredentialDataDecryptedObject;
 	}
 	const credentialsHelper = new HarnessCredentialsHelper(credentialRegistry(options.credentialTypes), data);
+	options.onNode?.(node);
 	return { nodeType, concrete, node, credentialsHelper, credentialType };
 }
 

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { INodeParameters } from 'n8n-workflow';
+import type { INode, INodeParameters } from 'n8n-workflow';
 
 import { cleanResponse, cleanText } from '../../nodes/VoiceAssistant/transport/redact';
 import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
@@ -78,8 +78,9 @@ const EVENTS: Array<[string, INodeParameters]> = [
 	['Conversation Ended', parameters({ event: 'conversationEnded' } as never, 1)],
 ];
 
-it.each(EVENTS)('%s: the activation error quotes the URL, but never the secret', async (_name, nodeParameters) => {
+it.each(EVENTS)('%s: the activation error quotes the URL, but never the secret; the node’s parameters are unchanged', async (_name, nodeParameters) => {
 	let thrown: unknown;
+	let node: INode | undefined;
 	try {
 		await runWebhookMethod(VoiceAssistantTrigger, 'create', {
 			parameters: nodeParameters,
@@ -87,6 +88,7 @@ it.each(EVENTS)('%s: the activation error quotes the URL, but never the secret',
 			staticData: {},
 			mode: 'trigger',
 			webhookUrl: PRODUCTION_URL,
+			onNode: (n) => (node = n),
 		});
 	} catch (error) {
 		thrown = error;
@@ -99,6 +101,9 @@ it.each(EVENTS)('%s: the activation error quotes the URL, but never the secret',
 	// still useful: the error says what the platform said, with the secret masked
 	expect((thrown as Error).message).toMatch(/could not be reached|422/);
 	expect(text).toContain('secret=***');
+	// masking made copies: the workflow's node holds its parameters exactly as typed
+	expect(node!.parameters).toMatchObject(nodeParameters);
+	expect(JSON.stringify(node!.parameters)).not.toContain('***');
 });
 
 it('the transport alone masks secret= values, plain and URL-encoded, in every error it cleans', () => {

@@ -45,6 +45,12 @@ export interface Operation<P extends Prepared = Prepared, A = unknown> {
 	 */
 	send?(prepared: P, api: Api): Promise<A>;
 	/**
+	 * What a write sends besides its request, as a digest (an uploaded file's SHA-256). Retry On
+	 * Fail's memory fingerprints the request together with it, so another file under the same fields
+	 * is another write. Asked only while Retry On Fail is on.
+	 */
+	contentDigest?(prepared: P, api: Api): Promise<string | undefined>;
+	/**
 	 * The answer as output records (one output item each). May read further (never write). A record
 	 * that carries a file (e.g. a call recording) registers it with withBinary() (binary.ts).
 	 */

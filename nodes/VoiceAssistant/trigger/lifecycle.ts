@@ -7,13 +7,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
+import { maskSecretsInError } from '../shared/maskSecrets';
 import { assistantIdParameter, lookupAssistant, requireAssistant } from './assistant';
 import { readReceiptsExist, requireSigningSecret } from './readReceipts/hooks';
 import { READ_RECEIPTS_EVENT } from './readReceipts/properties';
 import { downloadsRecording } from './recording';
 import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration } from './registration';
 import type { CallEndedOptions, Registration, Slot, TriggerEvent, WebhookSettings } from './registration';
-import { endpointOf, hashSecret, hideSecretIn, isRegisteredUrl, newSecret, withSecret, withoutSecret } from './secret';
+import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from './secret';
 import { settingsFor } from './settings';
 
 interface Wanted {
@@ -156,7 +157,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		await settings.register(this, want.assistantId, url, options);
 	} catch (error) {
 		// The platform may quote the URL it was given: the activation error must not carry the secret.
-		throw hideSecretIn(error, secret);
+		throw maskSecretsInError(error, { values: [secret] });
 	}
 	saveRegistration(this, slot, {
 		event: want.event,

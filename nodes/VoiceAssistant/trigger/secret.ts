@@ -67,26 +67,3 @@ export function endpointOf(url: unknown): string | undefined {
 		return url.split(/[?#]/)[0].replace(/\/+$/, '');
 	}
 }
-
-/**
- * Replaces the secret by *** in every text an error carries (message, description, stack, the
- * platform's answer...), in place. An activation error is shown in the editor and written to n8n's
- * log; the transport already masks `secret=` values (transport/redact.ts), this also catches the
- * secret quoted in any other shape.
- */
-export function hideSecretIn<T>(error: T, secret: string): T {
-	const seen = new Set<object>();
-	const hide = (value: unknown, depth: number): unknown => {
-		if (typeof value === 'string') return value.split(secret).join('***');
-		if (value === null || typeof value !== 'object' || seen.has(value) || depth > 8) return value;
-		seen.add(value);
-		const record = value as Record<string, unknown>;
-		for (const key of Object.getOwnPropertyNames(record)) {
-			const descriptor = Object.getOwnPropertyDescriptor(record, key);
-			if (!descriptor?.writable) continue;
-			record[key] = hide(record[key], depth + 1);
-		}
-		return value;
-	};
-	return secret.length >= 16 ? (hide(error, 0) as T) : error;
-}

@@ -1,20 +1,7 @@
-/** SIP Trunk → Get and → Get Many: {data} answers, the account's own trunks only, never a password. */
+/** SIP Trunk → Get: GET /user/phone-numbers/sip-trunks/{id}, {data} answers, the account's own trunks only. */
 import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
 
 const t = useNodeSandbox();
-
-describe('SIP Trunk → Get Many', () => {
-	it('sends GET /user/phone-numbers/sip-trunks and outputs the account\'s trunks', async () => {
-		const items = jsonOf(expectOk(await t.run({ resource: 'sipTrunk', operation: 'getMany', returnAll: true })));
-		expect(t.requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/user/phone-numbers/sip-trunks', status: 200 })]);
-		expect(items.map((i) => i.id)).toEqual([3, 7]);
-		expect(items[0]).toMatchObject({ phone_number: '+498912345670', sip_username: 'trunk3', sip_address: 'sip3.carrier.example.com', inbound_authorization_type: 'auth' });
-	});
-
-	it('applies Limit', async () => {
-		expect(jsonOf(expectOk(await t.run({ resource: 'sipTrunk', operation: 'getMany', returnAll: false, limit: 1 })))).toHaveLength(1);
-	});
-});
 
 describe('SIP Trunk → Get', () => {
 	it('sends GET /user/phone-numbers/sip-trunks/{id} and outputs the trunk with its trunk IDs', async () => {

@@ -1,7 +1,7 @@
 import { returnAllFields } from '../../shared/fields';
 import { listAnswer } from '../../engine/answers';
 import type { Operation, Prepared } from '../../engine/operation';
-import { withoutKeys } from '../hideSecret';
+import { maskSecrets } from '../../shared/maskSecrets';
 
 interface ListKeys extends Prepared {
 	limit: number;
@@ -16,5 +16,5 @@ export const operation: Operation<ListKeys> = {
 	fields: returnAllFields(),
 	prepare: (item) => ({ limit: item.paging().limit, request: { method: 'GET', path: '/user/api-keys' } }),
 	// a token in a list would be a host's mistake: it is not passed on
-	output: (answer, { limit, request }, api) => listAnswer(answer, api, request, 'api_keys').slice(0, limit).map((key) => withoutKeys(key, ['token'])),
+	output: (answer, { limit, request }, api) => listAnswer(answer, api, request, 'api_keys').slice(0, limit).map((key) => maskSecrets(key, { keys: ['token'] })),
 };

@@ -7,7 +7,7 @@ import type { Operation, Prepared } from '../../engine/operation';
 import { TEXT_MAX, readKnowledgeBaseId, readName } from '../knowledgeBase/fields';
 import { DOCUMENT_TYPES, addFields, readWebsite } from './addFields';
 import { documentOutput, documentsPath } from './documents';
-import { checkFileContent, readFile, type FileToSend } from './file';
+import { checkFileContent, fileDigest, readFile, readFileBytes, type FileToSend } from './file';
 import { readMaxWaitMs, waitUntilProcessed } from './wait';
 
 interface AddDocument extends Prepared {
@@ -53,9 +53,11 @@ export const operation: Operation<AddDocument> = {
 		};
 	},
 	automaticLimit: ({ file, maxWaitMs }) => (maxWaitMs !== undefined ? AUTOMATIC_WAITS : file ? AUTOMATIC_UPLOADS : undefined),
+	// Under Retry On Fail the file is read twice (here and in send): its bytes are part of the write's fingerprint.
+	contentDigest: async ({ file }, api) => (file ? fileDigest(await readFileBytes(api, file)) : undefined),
 	async send({ file, request }, api) {
 		if (!file) return await api.request(request);
-		const data = await api.ctx.helpers.getBinaryDataBuffer(api.itemIndex, file.property);
+		const data = await readFileBytes(api, file);
 		checkFileContent(api.ctx.getNode(), api.itemIndex, file, data);
 		return await api.request({ ...request, upload: { field: 'file', fileName: file.fileName, mimeType: file.mimeType, data } });
 	},

@@ -2,17 +2,20 @@
  * The file of a PDF, TXT or DOCX document: the item's binary field, checked before anything is sent.
  * `prepare` reads what n8n knows of it (name, MIME type, size); `send` reads its bytes and checks
  * the exact size, and the content itself when the name and MIME type said nothing (no extension,
- * application/octet-stream).
+ * application/octet-stream: fileContent.ts).
  */
+import { createHash } from 'node:crypto';
 import type { IBinaryData, INode } from 'n8n-workflow';
 
 import { fail, requireText, shown } from '../../shared/validate';
+import type { Api } from '../../engine/operation';
 import type { ItemParams } from '../../engine/itemParams';
+import { typeOfContent, type FileType } from './fileContent';
+
+export type { FileType } from './fileContent';
 
 /** The platform's limit (max 20 MB, Laravel's 20480 kilobytes). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-
-export type FileType = 'pdf' | 'txt' | 'docx';
 
 interface TypeRule {
 	/** how messages name it, e.g. 'a PDF file' */
@@ -21,33 +24,33 @@ interface TypeRule {
 	option: string;
 	extensions: string[];
 	mimeTypes: string[];
-	/** whether the first bytes look like such a file */
-	looksLike(data: Uint8Array): boolean;
 }
 
-const startsWith = (data: Uint8Array, text: string) => [...text].every((char, index) => data[index] === char.charCodeAt(0));
-
 export const FILE_TYPES: Record<FileType, TypeRule> = {
-	pdf: { label: 'a PDF file', option: 'PDF File', extensions: ['pdf'], mimeTypes: ['application/pdf'], looksLike: (data) => startsWith(data, '%PDF-') },
-	txt: { label: 'a text file', option: 'Text File (TXT)', extensions: ['txt'], mimeTypes: ['text/plain'], looksLike: (data) => !data.subarray(0, 8192).includes(0) },
+	pdf: { label: 'a PDF file', option: 'PDF File', extensions: ['pdf'], mimeTypes: ['application/pdf'] },
+	txt: { label: 'a text file', option: 'Text File (TXT)', extensions: ['txt'], mimeTypes: ['text/plain'] },
 	docx: {
 		label: 'a Word file (DOCX)',
 		option: 'Word File (DOCX)',
 		extensions: ['docx'],
 		mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-		looksLike: (data) => startsWith(data, 'PK\u0003\u0004'),
 	},
 };
+
+/** What n8n writes when it knows nothing of a file: the MIME type, and the extension it derives from it. */
+const UNKNOWN_MIME_TYPE = 'application/octet-stream';
+const UNKNOWN_EXTENSION = 'bin';
 
 const FIELD = 'Input Binary Field';
 
 export interface FileToSend {
 	/** the item's binary field */
 	property: string;
+	/** the name the platform gets: it judges the type by the extension, so a file judged by its bytes gets one */
 	fileName: string;
 	mimeType: string;
 	type: FileType;
-	/** name and MIME type said nothing: `send` checks the first bytes */
+	/** name and MIME type said nothing: `send` checks the bytes */
 	checkContent: boolean;
 }
 
@@ -64,23 +67,36 @@ export function readFile(item: ItemParams, type: FileType): FileToSend {
 	const rule = FILE_TYPES[type];
 	return {
 		property,
-		fileName: binary.fileName ?? `document.${rule.extensions[0]}`,
-		mimeType: kind === type && binary.mimeType ? binary.mimeType : rule.mimeTypes[0],
+		fileName: nameToSend(binary.fileName, rule),
+		mimeType: rule.mimeTypes.includes(baseMimeType(binary)) ? binary.mimeType! : rule.mimeTypes[0],
 		type,
 		checkContent: kind === undefined,
 	};
+}
+
+/** The file's bytes, as n8n keeps them (in the item, on disk or in its object store). */
+export async function readFileBytes(api: Api, file: FileToSend): Promise<Buffer> {
+	return await api.ctx.helpers.getBinaryDataBuffer(api.itemIndex, file.property);
+}
+
+/** The SHA-256 of the bytes: Retry On Fail's memory tells two files under the same name apart by it. */
+export function fileDigest(data: Uint8Array): string {
+	return createHash('sha256').update(data).digest('base64');
 }
 
 /** The bytes just read, before the upload: the exact size, and the content when the name said nothing. */
 export function checkFileContent(node: INode, itemIndex: number, file: FileToSend, data: Uint8Array): void {
 	const described = shown(file.fileName);
 	checkSize(node, itemIndex, data.length, described);
-	if (file.checkContent && !FILE_TYPES[file.type].looksLike(data)) {
+	const found = file.checkContent ? typeOfContent(data) : file.type;
+	if (found !== file.type) {
 		throw fail(
 			node,
 			{ field: FIELD, itemIndex },
 			`holds ${described}, whose content is not ${FILE_TYPES[file.type].label}`,
-			'Its name and MIME type did not say what it is, so its first bytes were checked. Choose the Type that matches the file, or another file.',
+			found !== undefined
+				? `Its name and MIME type did not say what it is, so its bytes were checked: they are ${FILE_TYPES[found].label}. ${matchingTypeHint(found)}`
+				: 'Its name and MIME type did not say what it is, so its bytes were checked: they are no PDF, no Word file (DOCX) and no UTF-8 text. Choose the Type that matches the file, or another file.',
 		);
 	}
 }
@@ -109,14 +125,37 @@ function knownSize(binary: IBinaryData): number | undefined {
 	return Math.floor((binary.data.length * 3) / 4) - padding;
 }
 
-/** What the name (first) or the MIME type says the file is: one of the three, 'other', or undefined (nothing said). */
+const extensionOf = (fileName: string | undefined) => /\.([^./\\]+)$/.exec(fileName ?? '')?.[1]?.toLowerCase();
+
+/**
+ * What the file says it is: one of the three, 'other', or undefined (nothing said). The file name's
+ * own extension comes first; n8n's `fileExtension` is often only derived from the MIME type, and for
+ * `application/octet-stream` that is `bin`, which says as little as the MIME type itself.
+ */
 function kindOf(binary: IBinaryData): FileType | 'other' | undefined {
-	const extension = (binary.fileExtension ?? /\.([^./\\]+)$/.exec(binary.fileName ?? '')?.[1] ?? '').toLowerCase();
+	const mime = baseMimeType(binary);
+	const saysNothing = mime === '' || mime === UNKNOWN_MIME_TYPE;
 	const types = Object.keys(FILE_TYPES) as FileType[];
-	if (extension !== '') return types.find((type) => FILE_TYPES[type].extensions.includes(extension)) ?? 'other';
-	const mime = (binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
-	if (mime === '' || mime === 'application/octet-stream') return undefined;
+	const extension = extensionOf(binary.fileName) ?? binary.fileExtension?.trim().toLowerCase() ?? '';
+	if (extension !== '' && !(extension === UNKNOWN_EXTENSION && saysNothing)) {
+		return types.find((type) => FILE_TYPES[type].extensions.includes(extension)) ?? 'other';
+	}
+	if (saysNothing) return undefined;
 	return types.find((type) => FILE_TYPES[type].mimeTypes.includes(mime)) ?? 'other';
+}
+
+/** The MIME type without parameters (`text/plain; charset=utf-8` → `text/plain`), lower case. */
+function baseMimeType(binary: IBinaryData): string {
+	return (binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** The name as given when it ends in the type's extension; otherwise that extension is added (`notes` → `notes.txt`). */
+function nameToSend(fileName: string | undefined, rule: TypeRule): string {
+	const name = fileName?.trim() || 'document';
+	const extension = extensionOf(name);
+	if (extension !== undefined && rule.extensions.includes(extension)) return name;
+	const base = extension === UNKNOWN_EXTENSION ? name.slice(0, -(UNKNOWN_EXTENSION.length + 1)) : name;
+	return `${base}.${rule.extensions[0]}`;
 }
 
 function describe(binary: IBinaryData): string {

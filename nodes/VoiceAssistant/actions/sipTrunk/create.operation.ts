@@ -2,7 +2,7 @@ import { dataAnswer, writeResult } from '../../engine/answers';
 import type { Operation, Prepared } from '../../engine/operation';
 import { trunkBody } from './body';
 import { createFields } from './fields';
-import { requestHidingPassword, withoutPassword } from './secret';
+import { passwordOf, requestHidingPassword, withoutPassword } from './secret';
 
 /**
  * POST /user/phone-numbers/sip-trunks → 201 {message, data: Trunk}; 409 {error} when a trunk with the
@@ -18,5 +18,6 @@ export const operation: Operation<Prepared> = {
 	fields: createFields,
 	prepare: (item) => ({ request: { method: 'POST', path: '/user/phone-numbers/sip-trunks', body: trunkBody(item, 'create') } }),
 	send: async (prepared, api) => await requestHidingPassword(api, prepared.request),
-	output: (answer, { request }, api) => [withoutPassword(writeResult(dataAnswer(answer, api, request, 'the SIP trunk was probably created')))],
+	// masked before it is read: an answer of an unexpected shape is quoted in the error
+	output: (answer, { request }, api) => [writeResult(dataAnswer(withoutPassword(answer, passwordOf(request)), api, request, 'the SIP trunk was probably created'))],
 };

@@ -15,5 +15,5 @@ export const operation: Operation<ListTrunks> = {
 	action: 'Get many SIP trunks',
 	fields: returnAllFields(),
 	prepare: (item) => ({ limit: item.paging().limit, request: { method: 'GET', path: '/user/phone-numbers/sip-trunks' } }),
-	output: (answer, { limit, request }, api) => listAnswer(answer, api, request, 'data').slice(0, limit).map(withoutPassword),
+	output: (answer, { limit, request }, api) => listAnswer(answer, api, request, 'data').slice(0, limit).map((trunk) => withoutPassword(trunk)),
 };

@@ -2,7 +2,7 @@ import { writeResult } from '../../engine/answers';
 import type { Operation, Prepared } from '../../engine/operation';
 import { trunkBody } from './body';
 import { updateFields } from './fields';
-import { requestHidingPassword, withoutPassword } from './secret';
+import { passwordOf, requestHidingPassword, withoutPassword } from './secret';
 
 interface UpdateTrunk extends Prepared {
 	id: number;
@@ -22,5 +22,5 @@ export const operation: Operation<UpdateTrunk> = {
 		return { id, request: { method: 'PUT', path: `/user/phone-numbers/sip-trunks/${id}`, body: trunkBody(item, 'update'), notFound: `SIP trunk ${id}` } };
 	},
 	send: async (prepared, api) => await requestHidingPassword(api, prepared.request),
-	output: (answer, { id }) => [withoutPassword({ id, ...writeResult(answer) })],
+	output: (answer, { id, request }) => [{ id, ...writeResult(withoutPassword(answer, passwordOf(request))) }],
 };

@@ -4,7 +4,7 @@ import type { Operation, Prepared } from '../../engine/operation';
 import { isObject } from '../../shared/objects';
 import { charCount, requireText, requireTimezone } from '../../shared/validate';
 import { unexpectedAnswerError } from '../../transport/errors';
-import { withoutKeys } from '../hideSecret';
+import { maskSecrets } from '../../shared/maskSecrets';
 import { requireEmail } from './fields';
 import { resellerRequest } from './reseller';
 
@@ -64,9 +64,11 @@ export const operation: Operation<Register> = {
 		return { password, request: { method: 'POST', path: '/white-label/register', body } };
 	},
 	send: async (prepared, api) => await resellerRequest(api, prepared.request, 'Register User', prepared.password),
-	output(answer, { request }, api) {
+	output(received, { password, request }, api) {
+		// masked before it is read: an answer of an unexpected shape is quoted in the error
+		const answer = maskSecrets(received, { keys: ['password'], values: [password] });
 		if (isObject(answer) && isObject(answer.user)) {
-			const { user, message, ...rest } = withoutKeys(answer, ['password']);
+			const { user, message, ...rest } = answer;
 			return [{ ...(user as IDataObject), ...rest, ...(typeof message === 'string' ? { message } : {}) }];
 		}
 		const place = { node: api.ctx.getNode(), method: request.method, endpoint: request.path, itemIndex: api.itemIndex };

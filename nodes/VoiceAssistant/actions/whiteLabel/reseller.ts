@@ -3,15 +3,19 @@ import type { JsonObject } from 'n8n-workflow';
 
 import type { Api, ApiCall } from '../../engine/operation';
 import { answerOf } from '../../transport/errors';
-import { requestHidingSecret } from '../hideSecret';
+import { hidingSecrets } from '../../shared/maskSecrets';
 
 /**
  * A white-label admin request: only a reseller's own API token may make them, so the platform's 403
  * becomes an error that says which operation needs which token. `secret`: a write-only value of the
- * body (a new user's password), masked in any error.
+ * body (a new user's password), masked in any error, the 403's quote of the platform included.
  */
 export async function resellerRequest(api: Api, call: ApiCall, operationName: string, secret?: string): Promise<unknown> {
-	const outcome = await requestHidingSecret(api, call, secret).then(
+	return await hidingSecrets(async () => await requestAsReseller(api, call, operationName), { values: [secret] });
+}
+
+async function requestAsReseller(api: Api, call: ApiCall, operationName: string): Promise<unknown> {
+	const outcome = await api.request(call).then(
 		(answer) => ({ answer }),
 		(error: unknown) => ({ error }),
 	);

@@ -148,9 +148,13 @@ function forgetExpired(now: number): void {
 	}
 }
 
-/** The request of an item, reduced to a short stable string (a retry builds the same request again). */
-export function fingerprint(call: ApiCall): string {
-	const text = JSON.stringify([call.method, call.path, call.qs ?? null, call.body ?? null]);
+/**
+ * The request of an item, reduced to a short stable string (a retry builds the same request again).
+ * `contentDigest`: what the write sends besides its fields (a file's SHA-256), so a retry that would
+ * upload another file under the same fields is seen as another write.
+ */
+export function fingerprint(call: ApiCall, contentDigest?: string): string {
+	const text = JSON.stringify([call.method, call.path, call.qs ?? null, call.body ?? null, contentDigest ?? null]);
 	return createHash('sha256').update(text).digest('base64');
 }
 

@@ -21,7 +21,7 @@ export async function sendItem(op: AnyOperation, prepared: Prepared, api: Api, m
 	const send = async () => (op.send ? await op.send(prepared, api) : await api.request(prepared.request));
 	if (!op.write || !memory) return { records: await op.output(await send(), prepared, api), replayed: false };
 
-	const print = fingerprint(prepared.request);
+	const print = fingerprint(prepared.request, op.contentDigest ? await op.contentDigest(prepared, api) : undefined);
 	const earlier = memory.recall(api.itemIndex);
 	if (earlier !== undefined) {
 		if (earlier.fingerprint !== print) throw changedSinceEarlierTry(api);
