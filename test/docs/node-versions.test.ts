@@ -33,7 +33,7 @@ const statements = documents.flatMap((file) =>
 );
 
 const where = (s: VersionStatement & { file: string }) => `${s.file}:${s.line}: ${s.sentence}`;
-const ours = (s: VersionStatement): s is VersionStatement & { subject: NodeName } => s.subject in shipped;
+const ours = <S extends VersionStatement>(s: S): s is S & { subject: NodeName } => s.subject in shipped;
 
 describe('node versions in the README and docs', () => {
 	it('the build ships what these tests expect to find (action 2, trigger 4, polling trigger 2 are the newest today)', () => {
