@@ -5,7 +5,7 @@
  */
 import { createRng, uuid, type Rng } from './prng';
 import type { Assistant } from './records';
-import { SEED_BASE } from './seed';
+import { SEED_BASE } from './time';
 
 export const SESSION_MS = 24 * 60 * 60 * 1000;
 

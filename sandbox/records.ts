@@ -2,7 +2,7 @@
  * Stored records. Timestamps are epoch milliseconds; serialize.ts formats them per resource
  * (leads/SMS/calls `YYYY-MM-DD HH:MM:SS`, assistants/campaigns ISO 8601 with microseconds).
  */
-import type { Generation, WebhookResponse } from './types';
+import type { Generation } from './variants';
 
 export interface User {
 	id: number;
@@ -235,4 +235,11 @@ export interface WebhookDelivery {
 	at: number;
 	/** how long the receiver took to answer (ringing inbound calls) */
 	ms?: number;
+}
+
+/** What a webhook answered: its status (null when it could not be reached), body or error. */
+export interface WebhookResponse {
+	status: number | null;
+	body?: unknown;
+	error?: string;
 }

@@ -19,7 +19,7 @@ import { SipTrunkStore } from './sipTrunks';
 import { WhiteLabelStore } from './whiteLabel';
 import { KnowledgeBaseStore } from './knowledgeBases';
 import { ReadReceiptStore } from './readReceiptStore';
-import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './types';
+import type { CallByIdRoute, CatalogWritePaths, MakeCallAnswer, TranscriptFormat } from './variants';
 
 export interface SeedData {
 	users: User[];

@@ -1,5 +1,5 @@
 // A ringing inbound call answered with variables in a running n8n (`n8n start`), built the way the
-// editor builds it today: the example "greet an inbound caller by name" (trigger version 3, Respond:
+// editor builds it today: the example "greet an inbound caller by name" (trigger version 4, Respond:
 // When Last Node Finishes → Code node as the CRM → Edit Fields building {"variables": {...}}) is
 // imported and activated; the sandbox rings calls that ask the inbound URL for variables. Two callers
 // get their own variables; a workflow whose lookup fails still lets its call connect (without

@@ -1,6 +1,6 @@
 /**
  * Inbound calls answered with variables: where a deployment calls the inbound webhook while the call
- * rings, the workflow's answer gives the call its variables. A version-3 trigger with Respond "When
+ * rings, the workflow's answer gives the call its variables. A version-3-or-later trigger with Respond "When
  * Last Node Finishes" hands the ringing call on untouched and leaves the answer to n8n, which sends
  * the last node's first item; the receiver plays the example's nodes (a CRM lookup by the caller's
  * number, then Edit Fields). The same in a real n8n: test/e2e/inbound.e2e.mjs.
@@ -19,7 +19,7 @@ afterAll(async () => {
 	await receiver?.close();
 });
 
-/** examples/greet-caller-by-name.json: trigger (inbound, version 3, When Last Node Finishes) → Code node (CRM stand-in) → Edit Fields. */
+/** examples/greet-caller-by-name.json: trigger (inbound, version 4, When Last Node Finishes) → Code node (CRM stand-in) → Edit Fields. */
 const example = JSON.parse(readFileSync(join(__dirname, '../../examples/greet-caller-by-name.json'), 'utf8')) as {
 	nodes: Array<{ name: string; type: string; typeVersion: number; parameters: IDataObject }>;
 	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
@@ -63,9 +63,9 @@ async function activate(responseMode: string, lastNode?: (json: IDataObject) => 
 const variablesOf = (callId: number) => sb.store.calls.find((c) => c.id === callId)?.input_variables;
 
 describe('Inbound call: answering with variables', () => {
-	it('the example workflow is trigger (version 3, When Last Node Finishes) → CRM stand-in → Edit Fields building {variables}', () => {
+	it('the example workflow is trigger (version 4, When Last Node Finishes) → CRM stand-in → Edit Fields building {variables}', () => {
 		const trigger = nodeOfType('n8n-nodes-voice-assistant.voiceAssistantTrigger');
-		expect(trigger.typeVersion).toBe(3);
+		expect(trigger.typeVersion).toBe(4);
 		expect(trigger.parameters).toMatchObject({ event: 'inboundCallCompleted', responseMode: 'lastNode' });
 		const code = nodeOfType('n8n-nodes-base.code');
 		const answer = nodeOfType('n8n-nodes-base.set');

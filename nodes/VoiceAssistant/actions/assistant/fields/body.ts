@@ -2,7 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParams } from '../../../engine/itemParams';
 import { KINDS, type Mode } from './kinds';
-import { ALL_SPECS, OPTIONAL_SPECS, REQUIRED_SPECS, SPEC_BY_NAME, type Spec } from './specs';
+import type { Spec } from './spec';
+import { ALL_SPECS, OPTIONAL_SPECS, REQUIRED_SPECS, SPEC_BY_NAME } from './specs';
 
 /**
  * Assistant Create and Update from the one list of fields: Create shows the required ones as

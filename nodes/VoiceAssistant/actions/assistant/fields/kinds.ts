@@ -17,7 +17,7 @@ import {
 import type { Where } from '../../../shared/validate';
 import type { ItemParams } from '../../../engine/itemParams';
 import { REMOVE_PHONE_NUMBER } from './options';
-import type { Kind, Spec } from './specs';
+import type { Kind, Spec } from './spec';
 
 export type Mode = 'create' | 'update';
 

@@ -1,7 +1,6 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-
 import { ASSISTANT_RANGES, MAX_LENGTH } from '../../../shared/limits';
 import { DIRECTION_OPTIONS, ENDPOINT_TYPE_OPTIONS, ENGINE_OPTIONS, WHO_SPEAKS_FIRST_OPTIONS } from './options';
+import type { Spec } from './spec';
 import { SPECS_2026 } from './specs2026';
 
 /**
@@ -9,45 +8,6 @@ import { SPECS_2026 } from './specs2026';
  * request key and its kind (fields/kinds.ts says how each kind looks in the editor and how its value
  * is checked and sent).
  */
-
-export type Kind =
-	| 'text'
-	| 'nameFromList'
-	| 'number'
-	| 'boolean'
-	| 'options'
-	| 'voice'
-	| 'timezone'
-	| 'url'
-	| 'phoneNumberId'
-	| 'variables'
-	| 'postCallSchema'
-	| 'idFromList'
-	| 'idsFromList'
-	| 'builtInTools';
-
-export interface Spec {
-	/** parameter name in the node */
-	name: string;
-	/** key in the request body */
-	key: string;
-	displayName: string;
-	kind: Kind;
-	description: string;
-	required?: boolean;
-	maxLength?: number;
-	rangeKey?: keyof typeof ASSISTANT_RANGES;
-	options?: INodePropertyOptions[];
-	numberDefault?: number;
-	optionDefault?: string;
-	rows?: number;
-	/** the dropdown of a 'nameFromList', 'idFromList' or 'idsFromList' field */
-	loadOptionsMethod?: string;
-	/** the dropdown lists what the chosen Engine Type offers (models) */
-	dependsOnEngine?: boolean;
-	/** only on Create (the 2026 docs list it for create only) */
-	createOnly?: boolean;
-}
 
 /** The fields the platform requires on create, in the order its UI asks for them. */
 export const REQUIRED_SPECS: Spec[] = [

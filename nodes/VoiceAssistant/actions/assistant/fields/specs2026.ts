@@ -1,6 +1,6 @@
 import { MAX_LENGTH } from '../../../shared/limits';
 import { AMBIENT_SOUND_OPTIONS, KNOWLEDGE_BASE_MODE_OPTIONS } from './options';
-import type { Spec } from './specs';
+import type { Spec } from './spec';
 
 /**
  * The assistant fields the 2026 docs add (platform-facts-2026.md, "Assistant body keys"): they carry
