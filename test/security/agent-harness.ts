@@ -151,6 +151,8 @@ export interface AgentRunOptions {
 	/** the tool node's parameters (resource, operation, fields, and the tool-only settings) */
 	parameters: INodeParameters;
 	credentials: CredentialData;
+	/** the credential's type, when not the node's first (a Platform 2.0 account) */
+	credentialType?: string;
 	/** the agent's tool calls: per round, the input of each call */
 	plan: IDataObject[][];
 	mode?: 'engine' | 'supplyData';
@@ -160,7 +162,7 @@ export interface AgentRunOptions {
 export async function runAsAgentTool(options: AgentRunOptions): Promise<AgentRun> {
 	const mode = options.mode ?? 'engine';
 	const tool = toolVariant(new VoiceAssistant());
-	const { node, credentialsHelper } = prepareNode(tool, { parameters: options.parameters, credentials: options.credentials, nodeName: TOOL_NODE }, options.nodeSettings);
+	const { node, credentialsHelper } = prepareNode(tool, { parameters: options.parameters, credentials: options.credentials, credentialType: options.credentialType, nodeName: TOOL_NODE }, options.nodeSettings);
 	const seen: { description?: string } = {};
 	const start: INode = { id: 'start', name: 'Start', type: START_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
 	const agent: INode = { id: 'agent', name: 'Agent', type: AGENT_TYPE, typeVersion: 1, position: [200, 0], parameters: {} };

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParams } from '../engine/itemParams';
-import type { AnyOperation, ApiCall } from '../engine/operation';
+import type { AnyOperation, ApiCall, Prepared } from '../engine/operation';
 import { returnAllFields } from '../shared/fields';
 import { platform2Records } from './answers';
 import type { CatalogField, CatalogOperation } from './catalog/types';
@@ -36,10 +36,14 @@ function writeEffect(op: CatalogOperation): NonNullable<AnyOperation['write']> {
 		op.flags?.includes('confirm') ? 'it needs an explicit confirmation' : undefined,
 	].filter((reason): reason is string => reason !== undefined);
 	const done = op.name.toLowerCase();
+	// A call or message to a number: an agent's sends are counted and kept to the allowed prefixes (engine/agent/).
+	const destination = op.fields.find((field) => field.phone && (field.key === 'to_number' || field.key === 'to'));
+	const reaches = destination ? (prepared: Prepared) => String((prepared.request.body as IDataObject | undefined)?.[destination.key] ?? '') : undefined;
+	const agent = optIn.length > 0 || reaches ? { ...(optIn.length > 0 ? { needsOptIn: optIn.join(' and ') } : {}), ...(reaches ? { reaches } : {}) } : undefined;
 	return {
 		mayHaveHappened: `"${op.name}" may have been carried out`,
 		done: [`${done} done`, `${done} done`],
-		agent: optIn.length > 0 ? { needsOptIn: optIn.join(' and ') } : undefined,
+		agent,
 	};
 }
 
