@@ -6,6 +6,7 @@ const sound = [
 	'README.md',
 	'LICENSE.md',
 	'dist/credentials/VoiceAssistantApi.credentials.js',
+	'dist/credentials/VoiceAssistantPlatform2Api.credentials.js',
 	'dist/nodes/VoiceAssistant/VoiceAssistant.node.js',
 	'dist/nodes/VoiceAssistant/VoiceAssistantTrigger.node.js',
 	'dist/nodes/VoiceAssistant/VoiceAssistantPollingTrigger.node.js',
