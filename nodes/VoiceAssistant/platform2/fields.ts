@@ -1,23 +1,18 @@
-import type { INodeProperties, INodePropertyOptions } from "n8n-workflow";
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { CatalogField, CatalogOperation } from "./catalog/types";
-import { familySearchMethod } from "./families";
-import { UUID_PATTERN } from "./values";
+import type { CatalogField, CatalogOperation } from './catalog/types';
+import { familySearchMethod } from './families';
+import { UUID_PATTERN } from './values';
 
 /** The collections optional fields live in: body, header and path extras, and a list's query filters. */
-export const ADDITIONAL_FIELDS = "additionalFields";
-export const FILTERS = "filters";
+export const ADDITIONAL_FIELDS = 'additionalFields';
+export const FILTERS = 'filters';
 /** A body the catalogue does not break into fields, given as JSON. */
-export const JSON_BODY = "jsonBody";
+export const JSON_BODY = 'jsonBody';
 
 /** Where an optional field is given: a read's query parameters are its filters. */
-export function collectionOf(
-  op: CatalogOperation,
-  field: CatalogField,
-): string {
-  return field.in === "query" && op.method === "GET"
-    ? FILTERS
-    : ADDITIONAL_FIELDS;
+export function collectionOf(op: CatalogOperation, field: CatalogField): string {
+	return field.in === 'query' && op.method === 'GET' ? FILTERS : ADDITIONAL_FIELDS;
 }
 
 /**
@@ -27,220 +22,181 @@ export function collectionOf(
  * "Additional Fields" / "Filters", then a JSON body where the catalogue does not break the body into fields.
  */
 export function operationFields(op: CatalogOperation): INodeProperties[] {
-  const required = op.fields
-    .filter((field) => field.required)
-    .map((field) => fieldProperty(field, true));
-  const optional = op.fields.filter((field) => !field.required);
-  const collections = [FILTERS, ADDITIONAL_FIELDS].flatMap((name) => {
-    const fields = optional.filter((field) => collectionOf(op, field) === name);
-    if (fields.length === 0) return [];
-    const collection: INodeProperties = {
-      displayName: name === FILTERS ? "Filters" : "Additional Fields",
-      name,
-      type: "collection",
-      placeholder: name === FILTERS ? "Add Filter" : "Add Field",
-      default: {},
-      options: fields
-        .map((field) => fieldProperty(field, false))
-        .sort((a, b) => (a.displayName < b.displayName ? -1 : 1)),
-    };
-    return [collection];
-  });
-  const emptyBody = op.freeBody?.list ? "[]" : "{}";
-  const body: INodeProperties[] = op.freeBody
-    ? [
-        {
-          displayName: "Body (JSON)",
-          name: JSON_BODY,
-          type: "json",
-          default: emptyBody,
-          required: op.freeBody.required,
-          description: freeBodyDescription(op),
-        },
-      ]
-    : [];
-  return [...required, ...body, ...collections];
+	const required = op.fields.filter((field) => field.required).map((field) => fieldProperty(field, true));
+	const optional = op.fields.filter((field) => !field.required);
+	const collections = [FILTERS, ADDITIONAL_FIELDS].flatMap((name) => {
+		const fields = optional.filter((field) => collectionOf(op, field) === name);
+		if (fields.length === 0) return [];
+		const collection: INodeProperties = {
+			displayName: name === FILTERS ? 'Filters' : 'Additional Fields',
+			name,
+			type: 'collection',
+			placeholder: name === FILTERS ? 'Add Filter' : 'Add Field',
+			default: {},
+			options: fields.map((field) => fieldProperty(field, false)).sort((a, b) => (a.displayName < b.displayName ? -1 : 1)),
+		};
+		return [collection];
+	});
+	const emptyBody = op.freeBody?.list ? '[]' : '{}';
+	const body: INodeProperties[] = op.freeBody
+		? [
+				{
+					displayName: 'Body (JSON)',
+					name: JSON_BODY,
+					type: 'json',
+					default: emptyBody,
+					required: op.freeBody.required,
+					description: freeBodyDescription(op),
+				},
+			]
+		: [];
+	return [...required, ...body, ...collections];
 }
 
 function freeBodyDescription(op: CatalogOperation): string {
-  const body = op.freeBody;
-  const parts = [
-    "The request body as JSON (the API takes more keys here than the editor can list)",
-  ];
-  if (body?.list)
-    parts.push(`one object, or a list of at most ${body.list.max}`);
-  if (body?.exactlyOne)
-    parts.push(`exactly one of ${body.exactlyOne.join(", ")}`);
-  if (body?.atLeastOne)
-    parts.push(`at least one of ${body.atLeastOne.join(", ")}`);
-  return `${parts.join("; ")}.`;
+	const body = op.freeBody;
+	const parts = ['The request body as JSON (the API takes more keys here than the editor can list)'];
+	if (body?.list) parts.push(`one object, or a list of at most ${body.list.max}`);
+	if (body?.exactlyOne) parts.push(`exactly one of ${body.exactlyOne.join(', ')}`);
+	if (body?.atLeastOne) parts.push(`at least one of ${body.atLeastOne.join(', ')}`);
+	return `${parts.join('; ')}.`;
 }
 
 /** One catalogue field as an n8n field. */
-function fieldProperty(
-  field: CatalogField,
-  topLevel: boolean,
-): INodeProperties {
-  const base = {
-    displayName: field.label,
-    name: field.param,
-    description: describe(field),
-    ...(topLevel && field.required ? { required: true } : {}),
-  };
-  if (field.family && field.type === "string" && topLevel)
-    return locator(field, base);
-  if (field.options && field.options.length > 0 && field.type !== "boolean") {
-    const options = field.options.map(option) as INodePropertyOptions[];
-    return {
-      ...base,
-      type: "options",
-      options,
-      default:
-        field.default ?? (topLevel ? field.options[0] : field.options[0]),
-    } as INodeProperties;
-  }
-  switch (field.type) {
-    case "boolean":
-      // An explicit confirmation (enum [true]) is never on by default: the person turns it on.
-      return {
-        ...base,
-        type: "boolean",
-        default: field.options ? false : (field.default ?? false),
-      } as INodeProperties;
-    case "integer":
-    case "number":
-      return {
-        ...base,
-        type: "number",
-        default:
-          typeof field.default === "number" ? field.default : (field.min ?? 0),
-        typeOptions: {
-          ...(field.min !== undefined ? { minValue: field.min } : {}),
-          ...(field.max !== undefined ? { maxValue: field.max } : {}),
-          ...(field.type === "integer" ? { numberPrecision: 0 } : {}),
-        },
-      };
-    case "array":
-      if (field.items?.options) {
-        return {
-          ...base,
-          type: "multiOptions",
-          options: field.items.options.map(option) as INodePropertyOptions[],
-          default: [],
-        };
-      }
-      if (
-        field.items?.type === "string" ||
-        field.items?.type === "integer" ||
-        field.items?.type === "number"
-      ) {
-        return {
-          ...base,
-          type: "string",
-          typeOptions: {
-            multipleValues: true,
-            multipleValueButtonText: `Add ${field.label.replace(/s$/, "")}`,
-          },
-          default: [],
-        };
-      }
-      return { ...base, type: "json", default: "[]" };
-    case "object":
-    case "json":
-      return { ...base, type: "json", default: "{}" };
-    default:
-      if (field.format === "date-time")
-        return { ...base, type: "dateTime", default: "" };
-      return {
-        ...base,
-        type: "string",
-        default: typeof field.default === "string" ? field.default : "",
-        ...(field.format === "password"
-          ? { typeOptions: { password: true } }
-          : {}),
-        ...(field.format === "email" ? { placeholder: "name@email.com" } : {}),
-      };
-  }
+function fieldProperty(field: CatalogField, topLevel: boolean): INodeProperties {
+	const base = {
+		displayName: field.label,
+		name: field.param,
+		description: describe(field),
+		...(topLevel && field.required ? { required: true } : {}),
+	};
+	if (field.family && field.type === 'string' && topLevel) return locator(field, base);
+	if (field.options && field.options.length > 0 && field.type !== 'boolean') {
+		const options = field.options.map(option) as INodePropertyOptions[];
+		return {
+			...base,
+			type: 'options',
+			options,
+			default: field.default ?? field.options[0],
+		} as INodeProperties;
+	}
+	switch (field.type) {
+		case 'boolean':
+			// An explicit confirmation (enum [true]) is never on by default: the person turns it on.
+			return {
+				...base,
+				type: 'boolean',
+				default: field.options ? false : (field.default ?? false),
+			} as INodeProperties;
+		case 'integer':
+		case 'number':
+			return {
+				...base,
+				type: 'number',
+				default: typeof field.default === 'number' ? field.default : (field.min ?? 0),
+				typeOptions: {
+					...(field.min !== undefined ? { minValue: field.min } : {}),
+					...(field.max !== undefined ? { maxValue: field.max } : {}),
+					...(field.type === 'integer' ? { numberPrecision: 0 } : {}),
+				},
+			};
+		case 'array':
+			if (field.items?.options) {
+				return {
+					...base,
+					type: 'multiOptions',
+					options: field.items.options.map(option) as INodePropertyOptions[],
+					default: [],
+				};
+			}
+			if (field.items?.type === 'string' || field.items?.type === 'integer' || field.items?.type === 'number') {
+				return {
+					...base,
+					type: 'string',
+					typeOptions: {
+						multipleValues: true,
+						multipleValueButtonText: `Add ${field.label.replace(/s$/, '')}`,
+					},
+					default: [],
+				};
+			}
+			return { ...base, type: 'json', default: '[]' };
+		case 'object':
+		case 'json':
+			return { ...base, type: 'json', default: '{}' };
+		default:
+			if (field.format === 'date-time') return { ...base, type: 'dateTime', default: '' };
+			return {
+				...base,
+				type: 'string',
+				default: typeof field.default === 'string' ? field.default : '',
+				...(field.format === 'password' ? { typeOptions: { password: true } } : {}),
+				...(field.format === 'email' ? { placeholder: 'name@email.com' } : {}),
+			};
+	}
 }
 
 function option(value: string | number | boolean): INodePropertyOptions {
-  const text = String(value);
-  const name = text
-    .replace(/[_-]+/g, " ")
-    .replace(/^\w/, (c) => c.toUpperCase());
-  return { name: name || text, value: value as string | number };
+	const text = String(value);
+	const name = text.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+	return { name: name || text, value: value as string | number };
 }
 
 /** What the editor says under a field: its rule in plain words. */
 function describe(field: CatalogField): string {
-  const parts: string[] = [];
-  if (field.family)
-    parts.push(`The ${field.label.toLowerCase().replace(/s$/, "")}'s ID`);
-  else if (field.format === "uuid") parts.push("A UUID");
-  if (field.format === "email") parts.push("An e-mail address");
-  if (field.format === "uri") parts.push("A URL (https://…)");
-  if (field.format === "date-time") parts.push("A date and time");
-  if (field.format === "date") parts.push("A date (YYYY-MM-DD)");
-  if (field.min !== undefined && field.max !== undefined)
-    parts.push(`between ${field.min} and ${field.max}`);
-  else if (field.min !== undefined) parts.push(`at least ${field.min}`);
-  else if (field.max !== undefined) parts.push(`at most ${field.max}`);
-  if (field.maxLength !== undefined)
-    parts.push(`up to ${field.maxLength} characters`);
-  if (field.type === "object" || field.type === "json")
-    parts.push("a JSON object");
-  if (
-    field.type === "array" &&
-    !field.items?.options &&
-    field.items?.type === "object"
-  )
-    parts.push("a JSON list of objects");
-  if (parts.length === 0) return `${field.label} (API field ${field.key})`;
-  const text = parts.join(", ");
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)} (API field ${field.key})`;
+	const parts: string[] = [];
+	if (field.family) parts.push(`The ${field.label.toLowerCase().replace(/s$/, '')}'s ID`);
+	else if (field.format === 'uuid') parts.push('A UUID');
+	if (field.format === 'email') parts.push('An e-mail address');
+	if (field.format === 'uri') parts.push('A URL (https://…)');
+	if (field.format === 'date-time') parts.push('A date and time');
+	if (field.format === 'date') parts.push('A date (YYYY-MM-DD)');
+	if (field.min !== undefined && field.max !== undefined) parts.push(`between ${field.min} and ${field.max}`);
+	else if (field.min !== undefined) parts.push(`at least ${field.min}`);
+	else if (field.max !== undefined) parts.push(`at most ${field.max}`);
+	if (field.maxLength !== undefined) parts.push(`up to ${field.maxLength} characters`);
+	if (field.type === 'object' || field.type === 'json') parts.push('a JSON object');
+	if (field.type === 'array' && !field.items?.options && field.items?.type === 'object') parts.push('a JSON list of objects');
+	if (parts.length === 0) return `${field.label} (API field ${field.key})`;
+	const text = parts.join(', ');
+	return `${text.charAt(0).toUpperCase()}${text.slice(1)} (API field ${field.key})`;
 }
 
 /** A record of a known family: From List (searchable) or By ID (a UUID). */
-function locator(
-  field: CatalogField,
-  base: Pick<INodeProperties, "displayName" | "name" | "description">,
-): INodeProperties {
-  const noun = field.label.toLowerCase();
-  const byIdPattern =
-    field.family === "voice"
-      ? "^\\s*(voice:)?[0-9a-fA-F-]{36}\\s*$"
-      : `^\\s*${UUID_PATTERN}\\s*$`;
-  return {
-    ...base,
-    type: "resourceLocator",
-    default: { mode: "list", value: "" },
-    required: true,
-    modes: [
-      {
-        displayName: "From List",
-        name: "list",
-        type: "list",
-        placeholder: `Select ${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}...`,
-        typeOptions: {
-          searchListMethod: familySearchMethod(field.family as string),
-          searchable: true,
-        },
-      },
-      {
-        displayName: "By ID",
-        name: "id",
-        type: "string",
-        placeholder: "e.g. 0f8fad5b-d9cb-469f-a165-70867728950e",
-        validation: [
-          {
-            type: "regex",
-            properties: {
-              regex: byIdPattern,
-              errorMessage: `The ${noun} ID is a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e`,
-            },
-          },
-        ],
-      },
-    ],
-  } as INodeProperties;
+function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' | 'name' | 'description'>): INodeProperties {
+	const noun = field.label.toLowerCase();
+	const byIdPattern = field.family === 'voice' ? '^\\s*(voice:)?[0-9a-fA-F-]{36}\\s*$' : `^\\s*${UUID_PATTERN}\\s*$`;
+	return {
+		...base,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}...`,
+				typeOptions: {
+					searchListMethod: familySearchMethod(field.family as string),
+					searchable: true,
+				},
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: byIdPattern,
+							errorMessage: `The ${noun} ID is a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e`,
+						},
+					},
+				],
+			},
+		],
+	} as INodeProperties;
 }
