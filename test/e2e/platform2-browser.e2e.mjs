@@ -1,0 +1,171 @@
+// Famulor Platform 2.0 (issue #30) in the n8n editor, in headless Chromium: a Voice Assistant node set
+// up as a new one is (Classic, the classic credential) is switched to Platform 2.0 by picking the 2.0
+// credential (n8n shows no Account Kind field: it treats it as the node's authentication field and
+// sets it from the credential's type), then shows the 2.0 resources; Assistants → Get Assistant's
+// searchable list holds the key's workspace's assistants (and no other workspace's); the one picked
+// is read by Execute step and shown in the output panel. Screenshots go to test-results/e2e/ only.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, afterEach, before, describe, test } from 'node:test';
+
+import { launchBrowser } from '../../scripts/lib/browser.mjs';
+import { NODE_TYPE, OWNER, waitFor } from '../../scripts/lib/n8n.mjs';
+import { EXAMPLE_CREDENTIAL, startStack } from '../../scripts/lib/stack.mjs';
+import { ROOT } from './helpers.mjs';
+
+const SHOTS = path.join(ROOT, 'test-results', 'e2e');
+const P2_TYPE = 'voiceAssistantPlatform2Api';
+const FULL = { id: 'vaE2eP2FullKey01', name: 'Famulor Platform 2.0 (sandbox)' };
+const WORKFLOW = 'vaE2eP2Editor001';
+const NODE = 'Voice Assistant';
+
+/** Manual Trigger → the action node as a new one is: Account Kind Classic, the classic credential. */
+const editorWorkflow = {
+	id: WORKFLOW,
+	name: 'E2E 2.0: switch a node to Platform 2.0 in the editor',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{ id: 'e2e00000-0000-4000-8000-0000000020a1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'e2e00000-0000-4000-8000-0000000020a2',
+			name: NODE,
+			type: NODE_TYPE,
+			typeVersion: 2,
+			position: [240, 0],
+			parameters: {},
+			credentials: { voiceAssistantApi: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } },
+		},
+	],
+	connections: { Start: { main: [[{ node: NODE, type: 'main', index: 0 }]] } },
+	pinData: {},
+};
+
+describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 300_000 }, () => {
+	let stack;
+	let sandbox;
+	let origin;
+	let browser;
+	let page;
+
+	const screenshot = async (name) => {
+		mkdirSync(SHOTS, { recursive: true });
+		const file = path.join(SHOTS, name);
+		await page.screenshot({ path: file });
+		console.log(`# screenshot ${path.relative(ROOT, file)}`);
+	};
+
+	before(async () => {
+		stack = await startStack({
+			stepMs: 20,
+			server: true,
+			workflows: [editorWorkflow],
+			log: (l) => console.log(`# ${l}`),
+			extraCredentials: (sb) => [{ ...FULL, type: P2_TYPE, data: { apiKey: sb.platform2.keys.full, origin: sb.origin } }],
+		});
+		({ sandbox } = stack);
+		origin = stack.n8n.server.origin;
+		browser = await launchBrowser();
+		page = browser.page;
+		page.setDefaultTimeout(30_000);
+	});
+
+	afterEach(async (t) => {
+		if (!t.passed) await screenshot(`failed-p2-${t.name.replace(/\W+/g, '-').slice(0, 40)}.png`).catch(() => {});
+	});
+
+	after(async () => {
+		await browser?.close();
+		await stack?.stop();
+	});
+
+	/** An options parameter: opens its dropdown (again while the panel re-renders) and picks the entry. */
+	const pick = async (ndv, parameter, entry) => {
+		const input = ndv.locator(`[data-test-id=parameter-input-${parameter}]`);
+		const option = page.locator('.el-select-dropdown:visible .el-select-dropdown__item').filter({ has: page.getByText(entry, { exact: true }) });
+		await waitFor(
+			async () => {
+				if (!(await option.first().isVisible())) await input.click();
+				return option.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
+			},
+			{ timeoutMs: 30_000, what: `"${entry}" in the ${parameter} dropdown` },
+		);
+		await option.first().click();
+		await waitFor(async () => (await input.locator('input').inputValue()) === entry, { timeoutMs: 10_000, what: `${parameter} to read "${entry}"` });
+	};
+
+	test('the 2.0 credential picked, Assistants → Get Assistant: the list holds the workspace\'s assistants; the one picked is read and shown', async () => {
+		await page.goto(`${origin}/signin`);
+		await page.locator('input[name=emailOrLdapLoginId], input[type=email]').first().fill(OWNER.email);
+		await page.locator('input[type=password]').first().fill(OWNER.password);
+		await page.click('[data-test-id=form-submit-button]');
+		await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+
+		await page.goto(`${origin}/workflow/${WORKFLOW}`);
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${NODE}"]`).dblclick();
+		const ndv = page.locator('[data-test-id=ndv]');
+		await ndv.locator('[data-test-id=node-parameters]').waitFor();
+
+		// n8n hides Account Kind in the panel: the credentials depend on it, so n8n treats it as the node's
+		// authentication field and sets it from the credential picked. Picking the 2.0 credential is the switch.
+		assert.equal(await ndv.locator('[data-test-id=parameter-input-accountKind]').count(), 0, 'Account Kind is not shown as a field');
+		const credential = ndv.locator('[data-test-id=node-credentials-select]');
+		// the dropdown offers the credentials of both kinds
+		const credentialEntry = page.locator('.el-select-dropdown:visible .el-select-dropdown__item').filter({ hasText: FULL.name });
+		await waitFor(
+			async () => {
+				if (!(await credentialEntry.first().isVisible())) await credential.click();
+				return credentialEntry.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
+			},
+			{ timeoutMs: 30_000, what: `"${FULL.name}" in the credential dropdown` },
+		);
+		await screenshot('platform2-credential-choice.png');
+		await credentialEntry.first().click();
+		await waitFor(async () => (await credential.locator('input').inputValue()) === FULL.name, { timeoutMs: 10_000, what: 'the 2.0 credential to be selected' });
+		await pick(ndv, 'resource', 'Assistants');
+		await pick(ndv, 'operation', 'Get Assistant');
+
+		sandbox.clearRequests();
+		const workspaceA = sandbox.platform2.list('A', '/assistants');
+		const workspaceB = sandbox.platform2.list('B', '/assistants');
+		assert.ok(workspaceA.length >= 2 && workspaceB.length >= 1, 'the sandbox seeds assistants in both workspaces');
+		const entries = page.locator('[data-test-id=rlc-item]:visible');
+		const opener = ndv.locator('[data-test-id=resource-locator-id] [data-test-id=rlc-input]');
+		await waitFor(
+			async () => {
+				if (!(await entries.first().isVisible())) await opener.click();
+				await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
+				return (await entries.count()) === workspaceA.length;
+			},
+			{ timeoutMs: 30_000, what: `the assistant list to hold ${workspaceA.length} entries` },
+		).catch(async (error) => {
+			throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
+		});
+		const texts = (await entries.allTextContents()).map((t) => t.trim());
+		for (const assistant of workspaceA) assert.ok(texts.some((t) => t.startsWith(assistant.name)), `"${assistant.name}" is offered: ${texts.join(' | ')}`);
+		for (const other of workspaceB) assert.ok(!texts.some((t) => t.startsWith(other.name)), `workspace B's "${other.name}" is not`);
+		const listed = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/assistants');
+		assert.ok(listed.length >= 1, 'the list came from the platform');
+		assert.ok(listed.every((r) => r.query.limit === '100' && r.workspace === sandbox.platform2.workspaces.A), 'one page of 100 at a time, of the key\'s workspace');
+		await page.waitForTimeout(300); // the opening animation, for the picture
+		await screenshot('platform2-assistant-list.png');
+
+		const chosen = workspaceA.find((a) => a.name === 'Reception') ?? workspaceA[1];
+		await entries.filter({ hasText: chosen.name }).first().click();
+
+		sandbox.clearRequests();
+		await ndv.locator('[data-test-id=node-execute-button]').first().click();
+		const output = ndv.locator('[data-test-id=output-panel]');
+		await output.locator('[data-test-id=node-run-status-success]').waitFor();
+		await output.getByText(chosen.name).first().waitFor();
+		const reads = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/'));
+		assert.deepEqual(
+			reads.map((r) => `${r.method} ${r.path} ${r.status}`),
+			[`GET /api/v1/assistants/${chosen.id} 200`],
+			'Execute step read exactly the assistant picked',
+		);
+		await page.waitForTimeout(300);
+		await screenshot('platform2-get-assistant.png');
+	});
+});
