@@ -65,12 +65,21 @@ export class VoiceAssistantPlatform2Api implements ICredentialType {
 	// Redirects are not followed, so the key is never sent to another host.
 	test: ICredentialTestRequest = {
 		request: { url: '/me', method: 'GET', disableFollowRedirect: true },
-		rules: [301, 302, 303, 307, 308].map((status) => ({
-			type: 'responseCode' as const,
-			properties: {
-				value: status,
-				message: `The Origin redirects (HTTP ${status}) to another address. The redirect was not followed, so the API key was not sent there. Use the address it points to if you trust it.`,
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The API key was not accepted (HTTP 401): check that it is a Platform 2.0 key (fam_…), not revoked or expired, and that the Origin is where your account lives.',
+				},
 			},
-		})),
+			...[301, 302, 303, 307, 308].map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `The Origin redirects (HTTP ${status}) to another address. The redirect was not followed, so the API key was not sent there. Use the address it points to if you trust it.`,
+				},
+			})),
+		],
 	};
 }

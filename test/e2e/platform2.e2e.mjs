@@ -257,6 +257,7 @@ describe('n8n start: Famulor Platform 2.0', { timeout: 600_000 }, () => {
 			const result = await testCredential({ apiKey: 'fam_not_a_key_of_this_workspace', origin: sandbox.origin });
 			console.log(`# wrong key: ${JSON.stringify(result)}`);
 			assert.equal(result.status, 'Error');
+			assert.match(result.message, /The API key was not accepted \(HTTP 401\)/);
 			// n8n-core retries a 401 once after its pre-authentication step (httpRequestWithAuthentication),
 			// whether or not the credential type has one: the platform is asked twice.
 			const asked = p2Requests('GET', '/me');

@@ -19,7 +19,10 @@ describe('the Test button', () => {
 	});
 
 	it('fails for a wrong key', async () => {
-		expect(await test2({ apiKey: 'fam_wrong', origin: p2.sb.origin })).toMatchObject({ status: 'Error' });
+		expect(await test2({ apiKey: 'fam_wrong', origin: p2.sb.origin })).toEqual({
+			status: 'Error',
+			message: expect.stringContaining('The API key was not accepted (HTTP 401)'),
+		});
 	});
 
 	it.each([

@@ -16,9 +16,10 @@ export interface AccountKind {
 }
 
 /**
- * The Account Kind field, first among the node's fields. Its default is the first kind in every
- * version: workflows saved before the field existed hold no value for it and must keep running as
- * they did.
+ * The Account Kind field, first among the node's fields. The credentials' displayOptions depend on
+ * it, so n8n's editor does not show it: it is set by the credential the user picks (as n8n does for an
+ * `authentication` field). Its default is the first kind in every version: workflows saved before the
+ * field existed hold no value for it and must keep running as they did.
  */
 export function accountKindField(kinds: AccountKind[]): INodeProperties {
 	const first = kinds[0].value;
