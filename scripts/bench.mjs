@@ -4,6 +4,7 @@
 //
 //   npm run bench                   all figures (about 21 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~5, P8 ~2)
 //   npm run bench -- p1 p1b         only these (P1b: three processes sharing one token)
+//   npm run bench -- p10            Platform 2.0 Return All over 10,000 records (~30 s)
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
 //   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
 //
@@ -23,12 +24,14 @@ const FIGURES = {
 	p1b: { file: 'bench/p1b-shared-token.ts', quick: { BENCH_P1B_COUNT: '60', BENCH_P1B_REAL_COUNT: '10' } },
 	p2: { file: 'bench/p2-throughput.ts', quick: { BENCH_P2_COUNT: '500', BENCH_P2_ROUNDS: '1' }, needsHttpNode: true },
 	p3: { file: 'bench/p3-return-all.ts', quick: { BENCH_P3_PAGES: '50', BENCH_P3_ROUNDS: '1' } },
+	// P4 also reports P4b: the action node with the Platform 2.0 operations beside the last commit without them
 	p4: { file: 'bench/p4-cold-start.ts', quick: { BENCH_P4_RUNS: '5' }, needsBuild: true },
 	p5: { file: 'bench/p5-wait.ts', quick: { BENCH_P5_CALLS: '20', BENCH_P5_LEADS: '20' } },
 	p6: { file: 'bench/p6-default-speed.ts', quick: { BENCH_P6_COUNT: '500', BENCH_P6_ROUNDS: '1', BENCH_P6_SCALE: '200,2000' } },
 	p8: { file: 'bench/p8-history.ts', quick: { BENCH_P8_COUNT: '60' } },
 	p7: { file: 'bench/p7-trigger-load.mjs', quick: { BENCH_P7_COUNT: '100', BENCH_P7_ROUNDS: '2' }, needsBuild: true },
 	p9: { file: 'bench/p9-polling.ts', quick: {} },
+	p10: { file: 'bench/p10-platform2-return-all.ts', quick: { BENCH_P10_RECORDS: '2000', BENCH_P10_ROUNDS: '1' } },
 };
 
 const args = process.argv.slice(2);
@@ -65,12 +68,13 @@ function runFigure(name, env) {
 		child.stdout.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => process.stderr.write(chunk));
 		child.on('exit', (code) => {
-			const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
-			if (code !== 0 || !line) {
-				resolve({ figure: name.toUpperCase(), failed: `exited with ${code}`, summary: `${name.toUpperCase()} ERROR: the program failed (exit ${code}), see above` });
+			// a program may report more than one figure (P4 and P4b): one BENCH_RESULT line each
+			const lines = stdout.split('\n').filter((l) => l.startsWith('BENCH_RESULT '));
+			if (code !== 0 || lines.length === 0) {
+				resolve([{ figure: name.toUpperCase(), failed: `exited with ${code}`, summary: `${name.toUpperCase()} ERROR: the program failed (exit ${code}), see above` }]);
 				return;
 			}
-			resolve(JSON.parse(line.slice('BENCH_RESULT '.length)));
+			resolve(lines.map((line) => JSON.parse(line.slice('BENCH_RESULT '.length))));
 		});
 	});
 }
@@ -97,7 +101,7 @@ if (build && selected.some((name) => FIGURES[name].needsBuild)) {
 const results = [];
 for (const name of selected) {
 	console.error(`[bench] ${name.toUpperCase()} ...`);
-	results.push(await runFigure(name, env));
+	results.push(...(await runFigure(name, env)));
 }
 
 console.log(`\nBenchmarks${quick ? ' (--quick: smaller runs, not the reported figures)' : ''}, Node ${spawnSync(node24Bin(), ['-v'], { encoding: 'utf8' }).stdout.trim()}, ${Math.round((Date.now() - started) / 1000)} s\n`);
