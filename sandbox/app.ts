@@ -73,7 +73,7 @@ export class SandboxApp implements SandboxHost {
 			log: (m) => this.log(m),
 		});
 		this.recordings = new RecordingHost(this.store);
-		this.platform2 = new Platform2(seed);
+		this.platform2 = new Platform2(seed, { stepMs: opts.callTiming?.stepMs ?? 1000 });
 		const pipeline = new RequestPipeline(this, apiRouter(), controlRouter());
 		this.server = createServer(pipeline.handle);
 		this.server.keepAliveTimeout = 5_000;

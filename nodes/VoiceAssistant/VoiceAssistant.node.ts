@@ -8,6 +8,7 @@ import { requestOptionsField } from './engine/requestOptions';
 import { route } from './engine/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
+import { platform2LoadOptions } from './methods/platform2Options';
 import { platform2ListSearch } from './methods/platform2Search';
 import { PLATFORM2_RESOURCES } from './platform2/resources';
 import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
@@ -54,7 +55,7 @@ export class VoiceAssistant implements INodeType {
 		],
 	};
 
-	methods = { loadOptions, listSearch: { ...listSearch, ...platform2ListSearch } };
+	methods = { loadOptions: { ...loadOptions, ...platform2LoadOptions }, listSearch: { ...listSearch, ...platform2ListSearch } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this, resourcesOf(ACCOUNT_KINDS, this.getNodeParameter(ACCOUNT_KIND, 0)));

@@ -11,6 +11,8 @@ export interface P2State {
 	keys: KeyRing;
 	records: RecordStore;
 	rng: Rng;
+	/** the sandbox's callTiming.stepMs: how far apart a running campaign's calls are made */
+	stepMs: number;
 }
 
 export interface P2Call {

@@ -9,6 +9,7 @@ import { createRng } from '../prng';
 import { checkAccess } from './access';
 import { invalid, METHOD_NOT_ALLOWED, NOT_FOUND, UNAUTHENTICATED, type P2Answer } from './answers';
 import { BEHAVIOURS } from './behaviours';
+import { advanceCampaignRuns } from './behaviours/campaignRuns';
 import { loadCatalog, RouteTable, type P2Operation } from './catalog';
 import type { P2Call, P2State } from './context';
 import { genericAnswer } from './crud';
@@ -56,7 +57,10 @@ export class Platform2 {
 	private shapes = new Shapes(this.operations);
 	private state!: P2State;
 
-	constructor(private seed = 1) {
+	constructor(
+		private seed = 1,
+		private timing = { stepMs: 1000 },
+	) {
 		this.reset();
 	}
 
@@ -66,7 +70,7 @@ export class Platform2 {
 		const keyRing = new KeyRing(rng, new Date(Date.parse('2025-05-01T08:00:00Z')).toISOString());
 		const records = new RecordStore();
 		seedPlatform2(records, keyRing, this.shapes, this.seed);
-		this.state = { ops: this.operations, shapes: this.shapes, keys: keyRing, records, rng };
+		this.state = { ops: this.operations, shapes: this.shapes, keys: keyRing, records, rng, stepMs: this.timing.stepMs };
 	}
 
 	get records(): RecordStore {
@@ -118,6 +122,7 @@ export class Platform2 {
 		if (problem) return problem;
 		const confirmField = CONFIRMATIONS[op.id];
 		if (confirmField && (req.body as Record<string, unknown>)[confirmField] !== true) return invalid(confirmField, 'must be true to confirm');
+		advanceCampaignRuns(state, workspace.id);
 		const shape = state.shapes.of(op);
 		const found: P2Record[] = [];
 		const ids: Array<string | number> = [];

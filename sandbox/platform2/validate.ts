@@ -39,8 +39,8 @@ export function valueProblem(field: Pick<P2Field, 'type' | 'format' | 'enum' | '
 	switch (field.type) {
 		case 'string':
 			if (typeof value !== 'string') return 'must be a string';
-			if (field.minLength !== undefined && value.length < field.minLength) return `must be at least ${field.minLength} characters`;
-			if (field.maxLength !== undefined && value.length > field.maxLength) return `must be at most ${field.maxLength} characters`;
+			if (field.minLength !== undefined && [...value].length < field.minLength) return `must be at least ${field.minLength} characters`;
+			if (field.maxLength !== undefined && [...value].length > field.maxLength) return `must be at most ${field.maxLength} characters`;
 			return formatProblem(field.format, value);
 		case 'integer':
 		case 'number':

@@ -9,7 +9,7 @@ const named = (name: string) => properties.filter((p) => p.name === name);
 describe('calling-rule fields', () => {
 	it.each([
 		['callingHours', [['call', 'make'], ['sms', 'send']]],
-		['doNotCall', [['call', 'make'], ['lead', 'create'], ['sms', 'send'], ['whatsapp', 'sendFreeform'], ['whatsapp', 'sendTemplate']]],
+		['doNotCall', [['call', 'make'], ['lead', 'create'], ['sms', 'send'], ['sms', 'sendSms'], ['whatsapp', 'sendFreeform'], ['whatsapp', 'sendTemplate']]],
 		['skipIfCalledRecently', [['call', 'make']]],
 	])('%s shows on %j, off by default', (name, where) => {
 		const fields = named(name);

@@ -13,3 +13,17 @@ export function listedFamilies(): Array<CatalogFamily & { operation: CatalogOper
 		return operation ? [{ ...family, operation }] : [];
 	});
 }
+
+/** The dropdowns (loadOptions) of values that are codes, not records: methods/platform2Options.ts. */
+export const LANGUAGE_OPTIONS = 'getPlatform2Languages';
+export const LLM_MODEL_OPTIONS = 'getPlatform2LlmModels';
+
+/** Fields that take one of those codes (API key → method), in the operations where they mean it. */
+export const CODE_DROPDOWNS: Readonly<Record<string, string>> = {
+	primary_language: LANGUAGE_OPTIONS,
+	secondary_languages: LANGUAGE_OPTIONS,
+	stt_language: LANGUAGE_OPTIONS,
+	language: LANGUAGE_OPTIONS,
+	llm_model: LLM_MODEL_OPTIONS,
+};
+export const CODE_DROPDOWN_OPERATIONS: ReadonlySet<string> = new Set(['updateAssistant', 'replaceAssistant', 'listVoices']);

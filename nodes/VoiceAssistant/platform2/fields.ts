@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { CatalogField, CatalogOperation } from './catalog/types';
-import { familySearchMethod } from './families';
+import { CODE_DROPDOWN_OPERATIONS, CODE_DROPDOWNS, familySearchMethod } from './families';
 import { UUID_PATTERN } from './values';
 
 /** The collections optional fields live in: body, header and path extras, and a list's query filters. */
@@ -22,7 +22,7 @@ export function collectionOf(op: CatalogOperation, field: CatalogField): string 
  * "Additional Fields" / "Filters", then a JSON body where the catalogue does not break the body into fields.
  */
 export function operationFields(op: CatalogOperation): INodeProperties[] {
-	const required = op.fields.filter((field) => field.required).map((field) => fieldProperty(field, true));
+	const required = op.fields.filter((field) => field.required).map((field) => withDropdown(op, field, fieldProperty(field, true)));
 	const optional = op.fields.filter((field) => !field.required);
 	const collections = [FILTERS, ADDITIONAL_FIELDS].flatMap((name) => {
 		const fields = optional.filter((field) => collectionOf(op, field) === name);
@@ -33,7 +33,7 @@ export function operationFields(op: CatalogOperation): INodeProperties[] {
 			type: 'collection',
 			placeholder: name === FILTERS ? 'Add Filter' : 'Add Field',
 			default: {},
-			options: fields.map((field) => fieldProperty(field, false)).sort((a, b) => (a.displayName < b.displayName ? -1 : 1)),
+			options: fields.map((field) => withDropdown(op, field, fieldProperty(field, false))).sort((a, b) => (a.displayName < b.displayName ? -1 : 1)),
 		};
 		return [collection];
 	});
@@ -198,5 +198,20 @@ function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' 
 				],
 			},
 		],
+	} as INodeProperties;
+}
+
+/** A language code or model name picked from the platform's list (a plain dropdown), or given by expression. */
+function withDropdown(op: CatalogOperation, field: CatalogField, property: INodeProperties): INodeProperties {
+	const method = CODE_DROPDOWNS[field.key];
+	if (!method || !CODE_DROPDOWN_OPERATIONS.has(op.id) || field.options) return property;
+	const many = field.type === 'array';
+	return {
+		...property,
+		displayName: `${field.label} ${many ? 'Names or IDs' : 'Name or ID'}`,
+		type: many ? 'multiOptions' : 'options',
+		typeOptions: { loadOptionsMethod: method },
+		default: many ? [] : '',
+		description: `${property.description ?? ''}. Choose from the list, or specify ${many ? 'IDs' : 'an ID'} using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	} as INodeProperties;
 }

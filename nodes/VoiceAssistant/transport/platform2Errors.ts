@@ -14,6 +14,8 @@ const HINTS: Record<string, string> = {
 	destination_forbidden: 'The platform does not call this destination for this workspace (a blocked country or number): check the number, or the workspace\'s allowed destinations in the dashboard.',
 	whitelabel_not_in_plan: 'The workspace\'s plan does not include white label: upgrade the plan, or use an account that has it.',
 	price_changed: 'The price changed since the quote: get a new quote and confirm the new amount.',
+	campaign_not_running: 'Only a running campaign can be stopped (paused): start it first, or leave it as it is.',
+	recipient_suppressed: 'The number is on the workspace\'s suppression list (an opt-out): lift the opt-out (Remove Suppression Entry) only if the person asked for it.',
 	caller_waiting_for_line: 'A caller is waiting for the line: try again once the line is free.',
 	invalid_request: 'The platform found a field it does not accept: see the message for which one.',
 	insufficient_scope: 'The API key lacks a scope this operation needs.',
@@ -21,6 +23,9 @@ const HINTS: Record<string, string> = {
 	service_unavailable: 'The service is unavailable for the moment: try again later.',
 	internal_error: 'The platform failed: try again later.',
 };
+
+/** 403 codes that refuse what was asked (a destination, the plan, an opt-out), not the key's scope. */
+const POLICY_REFUSALS = new Set(['destination_forbidden', 'whitelabel_not_in_plan', 'recipient_suppressed']);
 
 /** The code and words of a Platform 2.0 error body. */
 export function platform2Error(body: unknown): { code?: string; said?: string } {
@@ -51,13 +56,14 @@ export function platform2Refusal(status: number, body: unknown, request: Platfor
 	}
 	if (status === 403) {
 		const needs = request.scopes && request.scopes.length > 0 ? ` ${what} needs the scope ${scopesInWords(request.scopes)}.` : '';
-		const message = code === 'destination_forbidden' || code === 'whitelabel_not_in_plan'
+		const message = (code !== undefined && POLICY_REFUSALS.has(code))
 			? `${what} was refused: ${code} (HTTP 403)`
 			: `The API key is not allowed to do ${what} (HTTP 403${code ? `, ${code}` : ''})`;
 		const fix = hint ?? 'Use a key with the scope named here (Settings → API Keys), or one owned by a user where the operation needs it.';
-		return { message, description: `${fix}${code === 'destination_forbidden' || code === 'whitelabel_not_in_plan' ? '' : needs}${said ? ` The platform said: ${said}` : ''}` };
+		return { message, description: `${fix}${(code !== undefined && POLICY_REFUSALS.has(code)) ? '' : needs}${said ? ` The platform said: ${said}` : ''}` };
 	}
 	if (status === 402) return { message: `${what} was refused: not enough credits or not in the plan (HTTP 402${code ? `, ${code}` : ''})`, description: said ?? 'Top up the balance or change the plan.' };
+	if (status === 409 && request.conflict) return { message: `${request.conflict} (HTTP 409${code ? `, ${code}` : ''})`, description: hint ?? said ?? 'The record is in a state that does not allow this right now.' };
 	if (status === 409) return { message: `${what} was refused: ${quoted || 'conflict'} (HTTP 409)`, description: hint ?? said ?? 'The record is in a state that does not allow this right now.' };
 	return { message: `${what} was refused: ${quoted || `HTTP ${status}`}`, description: hint ? `${hint}${said && hint !== said ? ` The platform said: ${said}` : ''}` : (said ?? `HTTP ${status}`) };
 }

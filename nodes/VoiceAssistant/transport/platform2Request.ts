@@ -7,5 +7,7 @@ export interface Platform2Request {
 	/** the catalogue says "do not retry automatically": not even a 429 is sent again */
 	noRetry?: boolean;
 	headers?: Record<string, string>;
+	/** what a 409 means for this operation, in words (e.g. 'The campaign is not running, so it was not stopped') */
+	conflict?: string;
 	binary?: boolean;
 }

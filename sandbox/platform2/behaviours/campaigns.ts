@@ -1,10 +1,9 @@
 /**
- * Campaigns and calls where the README names a rule: start/stop (stop is a pause, 409
- * campaign_not_running unless running), addLeads (one lead or up to 1000; numbers on the suppression
+ * Campaigns and calls where the README names a rule (start/stop: campaignRuns.ts): addLeads (one lead or up to 1000; numbers on the suppression
  * list are added flagged do_not_call; meta {created, dnc_flagged, invalid}), createCall (a queued call
  * record; 403 destination_forbidden for premium-rate +1 900 numbers, the blocked destination we chose).
  */
-import { data, errorCode, errorDetail, invalid, NOT_FOUND, type P2Answer } from '../answers';
+import { data, errorDetail, invalid, NOT_FOUND, type P2Answer } from '../answers';
 import type { P2Call } from '../context';
 import { createRecord } from '../crud';
 import type { P2Record } from '../records';
@@ -13,23 +12,6 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 /** Destinations the sandbox refuses with destination_forbidden: US premium-rate numbers. */
 export const BLOCKED_DESTINATION_PREFIX = '+1900';
 export const MAX_LEADS_PER_REQUEST = 1000;
-
-function campaign(call: P2Call): P2Record {
-	return call.found[0];
-}
-
-export function startCampaign(call: P2Call): P2Answer {
-	const c = campaign(call);
-	Object.assign(c, { status: 'running', started_at: new Date().toISOString(), updated_at: new Date().toISOString() });
-	return data(c);
-}
-
-export function stopCampaign(call: P2Call): P2Answer {
-	const c = campaign(call);
-	if (c.status !== 'running') return errorCode(409, 'campaign_not_running');
-	Object.assign(c, { status: 'paused', updated_at: new Date().toISOString() });
-	return data(c);
-}
 
 function suppressed(call: P2Call, phone: string): boolean {
 	return call.state.records.list(call.workspace.id, '/suppression-list').some((e) => e.phone_number === phone || e.value === phone);

@@ -5,8 +5,10 @@
 import type { P2Answer } from '../answers';
 import type { P2Call } from '../context';
 import { createApiKey, createWorkspaceApiKey, getApiKey, getMe, listApiKeys, revokeApiKey } from './account';
-import { addLeads, createCall, startCampaign, stopCampaign } from './campaigns';
+import { addLeads, createCall } from './campaigns';
+import { startCampaign, stopCampaign } from './campaignRuns';
 import { buyPhoneNumber } from './phoneNumbers';
+import { addSuppressionEntry, removeSuppressionEntry, sendSms } from './suppression';
 import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
 import { archiveTool, getAssistantTools, setAssistantTools, updateTool } from './tools';
@@ -25,6 +27,9 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	addLeads,
 	createCall,
 	buyPhoneNumber,
+	sendSms,
+	addSuppressionEntry,
+	removeSuppressionEntry,
 	updateTool,
 	archiveTool,
 	getAssistantTools,

@@ -12,6 +12,7 @@ const c = useP2();
 /** Bodies the catalogue does not flatten (fields: null): what each needs at least. */
 const UNFLATTENED_BODIES: Record<string, Record<string, unknown>> = {
 	addLeads: { phone_number: '+4915112345670', name: 'Jonas Weber' },
+	addSuppressionEntry: { phone_number: '+4915100000001' },
 	createAssistant: { name: 'Minimal assistant' },
 	createTool: { name: 'Minimal tool', type: 'http' },
 };
@@ -36,6 +37,8 @@ function request(op: P2Operation): { url: string; params: Record<string, unknown
 	if (op.body) {
 		const fields = bodyFields(op, sb.platform2.operations);
 		body = { ...(fields ? minimalFields(fields, ids) : {}), ...UNFLATTENED_BODIES[op.id] };
+		// the sender must be one of the workspace's numbers that can send SMS (behaviours/suppression.ts)
+		if (op.id === 'sendSms') (body as Record<string, unknown>).from_number_id = firstId(sb, '/phone-numbers');
 		if (CONFIRMATIONS[op.id]) (body as Record<string, unknown>)[CONFIRMATIONS[op.id]] = true;
 	}
 	return { url, params, headers, body };

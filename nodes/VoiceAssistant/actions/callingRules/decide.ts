@@ -4,7 +4,7 @@ import type { ItemParams } from '../../engine/itemParams';
 import { timeZonesOf } from '../../shared/timeZones';
 import { describeLocal } from '../../shared/timeZones/localTime';
 import { rulesClock } from './clock';
-import { readDoNotCall } from './doNotCall';
+import { doNotCallSkip, skipped } from '../../engine/doNotCall';
 import { HORIZON_DAYS, nextOpeningShared } from './hours';
 import { readCallingHours } from './hoursFields';
 import { readRecentCallRule, type RecentCallRule } from './recentCalls';
@@ -28,11 +28,8 @@ export interface RuleDecision {
  * rules besides Do Not Call the operation has. "Fail the Item" throws the item's error here.
  */
 export function decideRules(item: ItemParams, phone: string, field: string, offers: { hours?: boolean; history?: boolean } = {}): RuleDecision {
-	const doNotCall = readDoNotCall(item);
-	if (doNotCall?.numbers.has(phone)) {
-		if (doNotCall.action === 'fail') throw item.fail(field, `${phone} is on the Do Not Call list, so it is not contacted`);
-		return { skip: skipped(phone, 'do_not_call', 'The number is on the Do Not Call list') };
-	}
+	const skip = doNotCallSkip(item, phone, field);
+	if (skip) return { skip };
 	const hours = offers.hours ? readCallingHours(item) : undefined;
 	let decision: RuleDecision = {};
 	if (hours) {
@@ -65,9 +62,7 @@ export function decideRules(item: ItemParams, phone: string, field: string, offe
 	return decision;
 }
 
-export function skipped(phone: string, reason: string, message: string): IDataObject {
-	return { skipped: true, skip_reason: reason, phone_number: phone, message };
-}
+export { skipped };
 
 function describeLocalAll(instant: number, zones: string[]): string {
 	return zones.map((zone) => describeLocal(instant, zone)).join(', ');

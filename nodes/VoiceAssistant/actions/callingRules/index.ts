@@ -6,7 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { doNotCallFields } from './doNotCall';
+import { doNotCallFields } from '../../engine/doNotCall';
 import { callingHoursFields } from './hoursFields';
 import { recentCallFields } from './recentCalls';
 

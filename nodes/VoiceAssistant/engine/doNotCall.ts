@@ -1,7 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ItemParams } from '../../engine/itemParams';
-import { shown } from '../../shared/validate';
+import type { ItemParams } from './itemParams';
+import { shown } from '../shared/validate';
+
+/**
+ * The calling rules' Do Not Call list, shared by both API generations (classic: actions/callingRules;
+ * Platform 2.0: platform2/everyday): its fields, its reader, and what a listed number means for an item.
+ */
 
 /** What happens to an item whose number is on the Do Not Call list. */
 export type OnDoNotCall = 'skip' | 'fail';
@@ -63,4 +68,20 @@ function normalise(item: ItemParams, entry: unknown, index: number): string {
 	} catch {
 		throw item.fail('Do Not Call List', `entry ${index + 1} (${shown(value)}) is not a phone number this node can read; fix or remove it`);
 	}
+}
+
+/** The output of an item the calling rules left unsent. */
+export function skipped(phone: string, reason: string, message: string): IDataObject {
+	return { skipped: true, skip_reason: reason, phone_number: phone, message };
+}
+
+/**
+ * The Do Not Call decision for one item's number: the skip to output, undefined when the number is
+ * not listed (or no list is given); "Fail the Item" throws the item's error naming `field`.
+ */
+export function doNotCallSkip(item: ItemParams, phone: string, field: string): IDataObject | undefined {
+	const doNotCall = readDoNotCall(item);
+	if (!doNotCall?.numbers.has(phone)) return undefined;
+	if (doNotCall.action === 'fail') throw item.fail(field, `${phone} is on the Do Not Call list, so it is not contacted`);
+	return skipped(phone, 'do_not_call', 'The number is on the Do Not Call list');
 }

@@ -1,0 +1,47 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Api } from '../engine/operation';
+import { OPERATIONS } from './catalog/catalog.generated';
+
+/** The workspace's suppression list (do-not-contact opt-outs), as the everyday sends read it. */
+const LIST = OPERATIONS.find((op) => op.id === 'listSuppressionEntries');
+
+/** The channels an opt-out may be recorded for (the list's channel filter in the catalogue). */
+export const SUPPRESSION_CHANNELS: string[] = (LIST?.fields.find((field) => field.key === 'channel')?.options ?? []).map(String);
+
+/** An opt-out that stops a message on one channel: the entry's id, channel and reason. */
+export interface Suppression {
+	id: string;
+	channel: string;
+	reason?: string;
+}
+
+/** Where an entry says it holds: its channel, or every channel (no channel, `all`). */
+function channelOf(entry: IDataObject): string {
+	const channel = entry.channel;
+	return typeof channel === 'string' && channel.trim() !== '' ? channel : 'all';
+}
+
+/**
+ * Every entry of the list (Return All: limit/offset pages of 200, read once per batch by the caller's
+ * lookup), as the phone numbers opted out of `channel` (or of every channel). An entry by e-mail or by
+ * contact ID only does not name a number and is not matched here; the platform still applies it.
+ */
+export async function suppressedNumbers(api: Api, channel: string): Promise<Map<string, Suppression>> {
+	const answer = await api.request({
+		method: 'GET',
+		path: LIST?.path ?? '/suppression-list',
+		paging: { returnAll: true, limit: 0, maxPerPage: 200, style: 'offset' },
+		platform2: { operation: LIST?.name ?? 'Get Many Suppression Entries', scopes: LIST?.scopes },
+	});
+	const entries = Array.isArray(answer) ? (answer as IDataObject[]) : [];
+	const numbers = new Map<string, Suppression>();
+	for (const entry of entries) {
+		const on = channelOf(entry);
+		if (on !== 'all' && on !== channel) continue;
+		const phone = [entry.phone_number, entry.phone, entry.value].find((value) => typeof value === 'string' && value.startsWith('+'));
+		if (typeof phone !== 'string' || numbers.has(phone)) continue;
+		numbers.set(phone, { id: String(entry.id ?? ''), channel: on, ...(typeof entry.reason === 'string' ? { reason: entry.reason } : {}) });
+	}
+	return numbers;
+}
