@@ -12,7 +12,8 @@ import { recentCallFields } from './recentCalls';
 
 export { decideRules, type RuleDecision } from './decide';
 export { sendUnderRules, outputUnderRules, localTimeFields, type Held } from './hold';
-export { checkRecentCalls, type Target } from './history';
+export { checkRecentCalls, type EarlierCall, type HistoryReader, type Target } from './history';
+export { skipped } from './decide';
 
 /** Operations that only reach a person later or at their own pace (a lead a campaign calls, WhatsApp). */
 export { doNotCallFields };

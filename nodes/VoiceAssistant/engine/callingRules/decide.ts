@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ItemParams } from '../../engine/itemParams';
+import type { ItemParams } from '../itemParams';
 import { timeZonesOf } from '../../shared/timeZones';
 import { describeLocal } from '../../shared/timeZones/localTime';
 import { rulesClock } from './clock';
