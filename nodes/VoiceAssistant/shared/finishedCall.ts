@@ -15,7 +15,7 @@ import { simplifyDelivery } from './callRecord';
  */
 export function finishedCallRecord(
 	call: IDataObject,
-	placed: { assistantId: number | undefined; inputVariables?: IDataObject },
+	placed: { assistantId: number | string | undefined; inputVariables?: IDataObject },
 ): IDataObject {
 	const simple = simplifyDelivery({
 		id: call.id,

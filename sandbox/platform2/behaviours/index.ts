@@ -5,7 +5,8 @@
 import type { P2Answer } from '../answers';
 import type { P2Call } from '../context';
 import { createApiKey, createWorkspaceApiKey, getApiKey, getMe, listApiKeys, revokeApiKey } from './account';
-import { addLeads, createCall, startCampaign, stopCampaign } from './campaigns';
+import { addLeads, startCampaign, stopCampaign } from './campaigns';
+import { createCall, getCall, getCallRecording, getOutboundLimits, listCalls } from './calls';
 import { buyPhoneNumber } from './phoneNumbers';
 import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
@@ -24,6 +25,10 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	stopCampaign,
 	addLeads,
 	createCall,
+	getCall,
+	listCalls,
+	getCallRecording,
+	getOutboundLimits,
 	buyPhoneNumber,
 	updateTool,
 	archiveTool,

@@ -1,5 +1,7 @@
 import type { AnyOperation } from '../../engine/operation';
 import type { CatalogOperation } from '../catalog/types';
+import { createCall } from './createCall';
+import { getCall } from './getCall';
 
 /**
  * Operations of the everyday loop that need more than the catalogue says (waiting for a call to end,
@@ -7,4 +9,7 @@ import type { CatalogOperation } from '../catalog/types';
  * on the same Operation interface, and takes the generated one's place. One line per operation:
  * `createCall: makeCall,` with `makeCall(entry: CatalogOperation): AnyOperation` in its own file here.
  */
-export const EVERYDAY: Readonly<Record<string, (entry: CatalogOperation) => AnyOperation>> = {};
+export const EVERYDAY: Readonly<Record<string, (entry: CatalogOperation) => AnyOperation>> = {
+	createCall,
+	getCall,
+};
