@@ -73,7 +73,9 @@ export class SandboxApp implements SandboxHost {
 			log: (m) => this.log(m),
 		});
 		this.recordings = new RecordingHost(this.store);
-		this.platform2 = new Platform2(seed, { stepMs: opts.callTiming?.stepMs ?? 1000 });
+		this.platform2 = new Platform2(seed);
+		this.platform2.sim.stepMs = opts.callTiming?.stepMs ?? 1000;
+		this.recordings.alsoServes = (name) => this.platform2.sim.recordings.has(name);
 		const pipeline = new RequestPipeline(this, apiRouter(), controlRouter());
 		this.server = createServer(pipeline.handle);
 		this.server.keepAliveTimeout = 5_000;
@@ -94,6 +96,7 @@ export class SandboxApp implements SandboxHost {
 		this.baseUrl = `${this.origin}/api`;
 		await this.recordings.listen(host);
 		this.sim.opts.origin = this.recordings.origin;
+		this.platform2.sim.recordingOrigin = this.recordings.origin;
 		this.store.load(buildSeed(this.opts.seed ?? 1, this.recordings.origin));
 		this.applySettings();
 	}

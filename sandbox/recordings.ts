@@ -28,6 +28,8 @@ export class RecordingHost {
 	/** Recordings the storage no longer has although a call record still points at them (expired). */
 	private expired = new Set<string>();
 	private server: Server;
+	/** Recordings of Platform 2.0 calls (platform2/behaviours/calls.ts), by file name. */
+	alsoServes?: (name: string) => boolean;
 
 	constructor(private store: SandboxStore) {
 		this.server = createServer((req, res) => this.handle(req, res));
@@ -51,6 +53,7 @@ export class RecordingHost {
 	private known(name: string): boolean {
 		const url = `${this.origin}/recordings/${name}`;
 		if (this.expired.has(url)) return false;
+		if (this.alsoServes?.(name)) return true;
 		return this.store.calls.some((c) => c.recording_url === url);
 	}
 

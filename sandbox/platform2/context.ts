@@ -5,14 +5,22 @@ import type { KeyRing, P2Key, P2Workspace } from './keys';
 import type { P2Record, RecordStore } from './records';
 import type { IdKind, Shape, Shapes } from './shapes';
 
+/** How 2.0 calls run (behaviours/calls.ts, and a running campaign's calls in campaignRuns.ts): the classic simulator's step and the recording host. */
+export interface P2CallSim {
+	stepMs: number;
+	/** the recording host's origin (recordings.ts), set once it listens */
+	recordingOrigin: string;
+	/** recording file names (hex) a 2.0 call holds: the recording host serves these */
+	recordings: Set<string>;
+}
+
 export interface P2State {
 	ops: P2Operation[];
+	sim: P2CallSim;
 	shapes: Shapes;
 	keys: KeyRing;
 	records: RecordStore;
 	rng: Rng;
-	/** the sandbox's callTiming.stepMs: how far apart a running campaign's calls are made */
-	stepMs: number;
 }
 
 export interface P2Call {

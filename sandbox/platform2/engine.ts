@@ -11,7 +11,7 @@ import { invalid, METHOD_NOT_ALLOWED, NOT_FOUND, UNAUTHENTICATED, type P2Answer 
 import { BEHAVIOURS } from './behaviours';
 import { advanceCampaignRuns } from './behaviours/campaignRuns';
 import { loadCatalog, RouteTable, type P2Operation } from './catalog';
-import type { P2Call, P2State } from './context';
+import type { P2Call, P2CallSim, P2State } from './context';
 import { genericAnswer } from './crud';
 import { KeyRing, PLATFORM2_KEYS, PLATFORM2_WORKSPACES, publicKey, type MintOptions, type P2Key } from './keys';
 import { RecordStore, type P2Record } from './records';
@@ -56,11 +56,10 @@ export class Platform2 {
 	private routes = new RouteTable(this.operations);
 	private shapes = new Shapes(this.operations);
 	private state!: P2State;
+	/** 2.0 calls' timing and recording host (app.ts sets them from the sandbox's options) */
+	readonly sim: P2CallSim = { stepMs: 1000, recordingOrigin: '', recordings: new Set() };
 
-	constructor(
-		private seed = 1,
-		private timing = { stepMs: 1000 },
-	) {
+	constructor(private seed = 1) {
 		this.reset();
 	}
 
@@ -70,7 +69,8 @@ export class Platform2 {
 		const keyRing = new KeyRing(rng, new Date(Date.parse('2025-05-01T08:00:00Z')).toISOString());
 		const records = new RecordStore();
 		seedPlatform2(records, keyRing, this.shapes, this.seed);
-		this.state = { ops: this.operations, shapes: this.shapes, keys: keyRing, records, rng, stepMs: this.timing.stepMs };
+		this.sim.recordings.clear();
+		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng };
 	}
 
 	get records(): RecordStore {

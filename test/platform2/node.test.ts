@@ -94,8 +94,8 @@ describe('refusals in words', () => {
 
 	it('destination_forbidden is explained, not a bare 403', async () => {
 		const { error } = await p2.run({ resource: 'calls', operation: 'createCall', assistantId: byId(assistantsOf('A')[0].id as string), toNumber: '+19005550100' });
-		expect(error?.message).toBe('"Create Call" was refused: destination_forbidden (HTTP 403)');
-		expect((error as { description?: string }).description).toMatch(/does not call this destination/);
+		expect(error?.message).toBe('+19005550100 was not called: the platform does not allow calls to this destination from this workspace (destination_forbidden, HTTP 403) [item 0]');
+		expect((error as { description?: string }).description).toMatch(/Nothing was placed/);
 	});
 
 	it('a wrong key: the credential is named as the problem', async () => {

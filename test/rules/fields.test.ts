@@ -8,9 +8,9 @@ const named = (name: string) => properties.filter((p) => p.name === name);
 
 describe('calling-rule fields', () => {
 	it.each([
-		['callingHours', [['call', 'make'], ['sms', 'send']]],
-		['doNotCall', [['call', 'make'], ['lead', 'create'], ['sms', 'send'], ['sms', 'sendSms'], ['whatsapp', 'sendFreeform'], ['whatsapp', 'sendTemplate']]],
-		['skipIfCalledRecently', [['call', 'make']]],
+		['callingHours', [['call', 'make'], ['calls', 'createCall'], ['sms', 'send']]],
+		['doNotCall', [['call', 'make'], ['calls', 'createCall'], ['lead', 'create'], ['sms', 'send'], ['sms', 'sendSms'], ['whatsapp', 'sendFreeform'], ['whatsapp', 'sendTemplate']]],
+		['skipIfCalledRecently', [['call', 'make'], ['calls', 'createCall']]],
 	])('%s shows on %j, off by default', (name, where) => {
 		const fields = named(name);
 		const shownOn = fields.map((f) => [f.displayOptions?.show?.resource?.[0], f.displayOptions?.show?.operation?.[0]]);

@@ -6,7 +6,7 @@
  * and 2 per 10 s for all polling triggers on one token in this n8n process. A poll that would take
  * more reads fewer pages and the next poll continues where it stopped (cursor.ts).
  */
-import { PollBudget } from '../actions/call/wait/budget';
+import { PollBudget } from '../engine/wait/budget';
 import { pacerFor } from '../transport/pacers';
 
 export const POLLING_SHARE = 0.1;

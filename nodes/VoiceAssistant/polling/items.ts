@@ -11,7 +11,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { finishedCallRecord } from '../actions/call/wait/record';
+import { finishedCallRecord } from '../shared/finishedCall';
 import { isObject } from '../shared/objects';
 
 const orNull = (value: unknown) => (value === undefined ? null : value);

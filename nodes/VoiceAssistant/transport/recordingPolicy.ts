@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RECORDING_MB, type RecordingLimits } from '../shared/recording';
 import { apiKindsOf, n8nResolver, parseAllowedHosts } from '../shared/recordingHosts';
-import { requestTarget, type ApiContext } from './target';
+import { requestTarget, type ApiContext, type Generation } from './target';
 
 const apiKindsByContext = new WeakMap<object, ReturnType<typeof apiKindsOf>>();
 
@@ -11,11 +11,11 @@ const apiKindsByContext = new WeakMap<object, ReturnType<typeof apiKindsOf>>();
  * address, resolved once per execution, and Allowed Recording Hosts), how big (Max Recording Size)
  * and how long in all.
  */
-export async function recordingLimitsFor(ctx: ApiContext, options: IDataObject, deadlineMs: number): Promise<RecordingLimits> {
+export async function recordingLimitsFor(ctx: ApiContext, options: IDataObject, deadlineMs: number, generation: Generation = 'classic'): Promise<RecordingLimits> {
 	const resolve = n8nResolver(ctx.helpers);
 	let apiKinds = apiKindsByContext.get(ctx);
 	if (!apiKinds) {
-		apiKinds = requestTarget(ctx).then(({ baseUrl }) => apiKindsOf(baseUrl, resolve));
+		apiKinds = requestTarget(ctx, generation).then(({ baseUrl }) => apiKindsOf(baseUrl, resolve));
 		apiKindsByContext.set(ctx, apiKinds);
 	}
 	const megabytes = Number(options.maxRecordingSizeMb ?? DEFAULT_MAX_RECORDING_MB);

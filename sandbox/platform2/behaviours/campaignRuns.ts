@@ -48,14 +48,14 @@ export function advanceCampaignRuns(state: P2State, workspaceId: string, now = D
 	for (const campaign of state.records.list(workspaceId, '/campaigns')) {
 		const run = runs.get(campaign);
 		if (!run || campaign.status !== 'running') continue;
-		while (run.next < run.queue.length && run.startedAt + (run.next + 1) * state.stepMs <= now) {
-			const at = run.startedAt + (run.next + 1) * state.stepMs;
+		while (run.next < run.queue.length && run.startedAt + (run.next + 1) * state.sim.stepMs <= now) {
+			const at = run.startedAt + (run.next + 1) * state.sim.stepMs;
 			makeCall(state, workspaceId, campaign, run.queue[run.next], at);
 			run.next++;
 		}
 		if (run.next >= run.queue.length) {
 			runs.delete(campaign);
-			const at = new Date(run.startedAt + run.queue.length * state.stepMs).toISOString();
+			const at = new Date(run.startedAt + run.queue.length * state.sim.stepMs).toISOString();
 			Object.assign(campaign, { status: 'completed', completed_at: at, updated_at: at });
 		}
 	}

@@ -5,8 +5,9 @@
 import type { P2Answer } from '../answers';
 import type { P2Call } from '../context';
 import { createApiKey, createWorkspaceApiKey, getApiKey, getMe, listApiKeys, revokeApiKey } from './account';
-import { addLeads, createCall } from './campaigns';
+import { addLeads } from './campaigns';
 import { startCampaign, stopCampaign } from './campaignRuns';
+import { createCall, getCall, getCallRecording, getOutboundLimits, listCalls } from './calls';
 import { buyPhoneNumber } from './phoneNumbers';
 import { addSuppressionEntry, removeSuppressionEntry, sendSms } from './suppression';
 import { listKnowledgeBaseFaqs } from './knowledge';
@@ -26,6 +27,10 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	stopCampaign,
 	addLeads,
 	createCall,
+	getCall,
+	listCalls,
+	getCallRecording,
+	getOutboundLimits,
 	buyPhoneNumber,
 	sendSms,
 	addSuppressionEntry,

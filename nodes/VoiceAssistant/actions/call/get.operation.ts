@@ -7,7 +7,7 @@ import { recordAnswer } from '../../engine/answers';
 import { withBinary } from '../../engine/binary';
 import type { Operation, Prepared } from '../../engine/operation';
 import { simpleCall } from './simplify';
-import { downloadRecording } from './recording';
+import { downloadRecording } from '../../engine/recording';
 
 const fields: INodeProperties[] = [
 	callIdField('The ID of the call (the "ID" of a call from Get Many, Make\'s call_id or the trigger\'s call_id)'),

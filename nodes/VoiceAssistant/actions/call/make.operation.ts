@@ -4,10 +4,10 @@ import { assistantLocator, phoneField, variablesFields } from '../../shared/fiel
 import { writeAnswer } from '../../engine/answers';
 import type { Api, Operation, Prepared } from '../../engine/operation';
 import { abandonSnapshot, snapshotBeforeCall, waitForCallEnd, type CallSnapshot } from './wait';
-import { AUTOMATIC_CALLS_IN_PROGRESS, readMaxWaitMs, waitFields } from './wait/fields';
+import { AUTOMATIC_CALLS_IN_PROGRESS, readMaxWaitMs, waitFields } from '../../engine/wait/fields';
 import { asObject } from '../../shared/objects';
 // Calling rules (#20): decided in prepare/resolve, applied in send, shown in output.
-import { callRuleFields, localTimeFields, sendUnderRules, type Held, type RuleDecision } from '../callingRules';
+import { callRuleFields, localTimeFields, sendUnderRules, type Held, type RuleDecision } from '../../engine/callingRules';
 import { decideCallRules, resolveCallRules } from './rules';
 
 interface MakeCall extends Prepared {

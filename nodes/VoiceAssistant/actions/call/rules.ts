@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { itemParams } from '../../engine/itemParams';
 import type { Lookup } from '../../engine/operation';
-import { checkRecentCalls, decideRules, type RuleDecision, type Target } from '../callingRules';
+import { checkRecentCalls, decideRules, type RuleDecision, type Target } from '../../engine/callingRules';
 
 /** Call → Make's fields as the rules read them (one place, so the history read and prepare agree). */
 export const PHONE_FIELD = { name: 'phoneNumber', displayName: 'Customer Phone Number' } as const;

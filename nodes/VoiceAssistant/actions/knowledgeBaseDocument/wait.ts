@@ -13,7 +13,7 @@ import { formatMs } from '../../transport/errors';
 import { requestTarget } from '../../transport/target';
 import type { ItemParams } from '../../engine/itemParams';
 import type { Api, ApiCall } from '../../engine/operation';
-import { waitBudget } from '../call/wait/budget';
+import { waitBudget } from '../../engine/wait/budget';
 import { wrappedRecord } from '../knowledgeBase/answers';
 import { documentNotFound, documentPath, type DocumentRef } from './documents';
 

@@ -5,7 +5,7 @@ import { writeResult } from '../../engine/answers';
 import { pairsToObject, parseJsonObject, requireBoolean } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';
 // Do Not Call (#20): decided in prepare, applied in send.
-import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../callingRules';
+import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../../engine/callingRules';
 import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [

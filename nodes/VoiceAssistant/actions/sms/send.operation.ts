@@ -8,7 +8,7 @@ import { charCount, requireText, shown } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';
 import type { Operation, Prepared } from '../../engine/operation';
 // Calling rules (#20): Calling Hours and Do Not Call, decided in prepare, applied in send.
-import { decideRules, localTimeFields, messageRuleFields, sendUnderRules, type Held, type RuleDecision } from '../callingRules';
+import { decideRules, localTimeFields, messageRuleFields, sendUnderRules, type Held, type RuleDecision } from '../../engine/callingRules';
 
 const fields: INodeProperties[] = [
 	{

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { requireText } from '../../shared/validate';
 import type { Operation, Prepared } from '../../engine/operation';
 // Do Not Call (#20): decided in prepare, applied in send; a skipped item needs no template or session check.
-import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../callingRules';
+import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../../engine/callingRules';
 import { acceptedAnswer } from '../../engine/answers';
 import { readRecipient, readSender, recipientField, senderField } from './fields';
 import { readSession, sessionCall, sessionStatus } from './session';

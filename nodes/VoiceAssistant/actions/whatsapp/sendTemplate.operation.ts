@@ -4,7 +4,7 @@ import { optionalText, pairsToObject, requireId, shown } from '../../shared/vali
 import { listAnswer, acceptedAnswer } from '../../engine/answers';
 import type { Operation, Prepared } from '../../engine/operation';
 // Do Not Call (#20): decided in prepare, applied in send; a skipped item needs no template or session check.
-import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../callingRules';
+import { decideRules, doNotCallFields, outputUnderRules, sendUnderRules, type RuleDecision } from '../../engine/callingRules';
 import { readRecipient, readSender, recipientField, senderField, templatesPath } from './fields';
 
 const fields: INodeProperties[] = [

@@ -1,5 +1,7 @@
 import type { AnyOperation } from '../../engine/operation';
 import type { CatalogOperation } from '../catalog/types';
+import { createCall } from './createCall';
+import { getCall } from './getCall';
 import { sendSms } from './sendSms';
 import { stopCampaign } from './stopCampaign';
 import { addSuppressionEntry, removeSuppressionEntry } from './suppression';
@@ -11,6 +13,8 @@ import { addSuppressionEntry, removeSuppressionEntry } from './suppression';
  * `createCall: makeCall,` with `makeCall(entry: CatalogOperation): AnyOperation` in its own file here.
  */
 export const EVERYDAY: Readonly<Record<string, (entry: CatalogOperation) => AnyOperation>> = {
+	createCall,
+	getCall,
 	sendSms,
 	addSuppressionEntry,
 	removeSuppressionEntry,

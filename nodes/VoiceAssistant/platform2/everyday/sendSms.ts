@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { doNotCallFields, doNotCallSkip, skipped } from '../../engine/doNotCall';
+import { doNotCallFields, doNotCallSkip, skipped } from '../../engine/callingRules/doNotCall';
 import type { AnyOperation, Operation, Prepared } from '../../engine/operation';
 import { estimateSegments } from '../../shared/sms';
 import { charCount, requireText } from '../../shared/validate';

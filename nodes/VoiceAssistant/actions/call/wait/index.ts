@@ -7,14 +7,14 @@
  *   2. POST /user/make_call      the side effect; on failure call abandonSnapshot(snapshot)
  *   3. waitForCallEnd(...)       may be run again (Retry On Fail) with the same snapshot and call id
  */
-import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { raceDeadline, waitFailure } from '../../../engine/wait/deadline';
 import { PAGE_SIZE } from '../../../shared/limits';
 import { apiRequestAllPages } from '../../../transport/paginate';
 import { requestTarget } from '../../../transport/target';
 import { CallPoller } from './poller';
-import { finishedCallRecord } from './record';
+import { finishedCallRecord } from '../../../shared/finishedCall';
 
 /** What snapshotBeforeCall hands to waitForCallEnd: plain data, safe to keep between the two steps. */
 export interface CallSnapshot extends IDataObject {
@@ -126,25 +126,8 @@ export async function waitForCallEnd(
 	const poller = pollerFor(snapshot.credential);
 	const ended = poller.wait(ctx, toInit(snapshot), args.callId, itemIndex);
 
-	const stop = new AbortController();
-	const cancel = ctx.getExecutionCancelSignal();
-	const maxWait = sleep(Math.max(0, args.maxWaitMs), stop.signal).then(
-		() => 'max-wait' as const,
-		() => 'settled' as const,
-	);
-	let onCancel: (() => void) | undefined;
-	const cancelled = new Promise<'cancelled'>((resolve) => {
-		onCancel = () => resolve('cancelled');
-		if (cancel?.aborted) onCancel();
-		else cancel?.addEventListener('abort', onCancel, { once: true });
-	});
 	try {
-		type Outcome = { ended: IDataObject } | { failed: unknown } | 'max-wait' | 'settled' | 'cancelled';
-		const outcome: Outcome = await Promise.race<Outcome>([
-			ended.then((record) => ({ ended: record }), (error: unknown) => ({ failed: error })),
-			maxWait,
-			cancelled,
-		]);
+		const outcome = await raceDeadline(ctx, ended, args.maxWaitMs);
 		if (typeof outcome === 'object' && 'ended' in outcome) {
 			return finishedCallRecord(outcome.ended, { assistantId: args.assistantId, inputVariables: args.inputVariables });
 		}
@@ -152,27 +135,8 @@ export async function waitForCallEnd(
 		const known = callId ?? args.callId;
 		const call = known === undefined ? 'the call (not yet found in the call list)' : `call ${known}`;
 		const status = lastStatus ? `last status "${lastStatus}"` : 'no status seen yet';
-		if (typeof outcome === 'object') {
-			const reason = (outcome.failed as { message?: string } | undefined)?.message ?? String(outcome.failed);
-			throw new NodeOperationError(ctx.getNode(), `Could not follow ${call}: ${reason}`, { itemIndex, description: PLACED_ONCE });
-		}
-		if (outcome === 'cancelled') {
-			// "canceled" (n8n's spelling) makes n8n record the execution as canceled rather than failed.
-			throw new NodeOperationError(ctx.getNode(), `The execution was canceled while waiting for ${call} to end (${status})`, {
-				itemIndex,
-			});
-		}
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${capitalise(call)} did not end within Max Wait (${formatMinutes(args.maxWaitMs)}): ${status}`,
-			{
-				itemIndex,
-				description: PLACED_ONCE,
-			},
-		);
+		throw waitFailure(ctx, outcome, { call, status, maxWaitMs: args.maxWaitMs, itemIndex, placedOnce: PLACED_ONCE });
 	} finally {
-		stop.abort();
-		if (onCancel) cancel?.removeEventListener('abort', onCancel);
 		poller.leave(snapshot.seq);
 	}
 }
@@ -186,14 +150,4 @@ function toInit(snapshot: CallSnapshot) {
 		knownIds: snapshot.knownIds,
 		takenAt: snapshot.takenAt,
 	};
-}
-
-function capitalise(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function formatMinutes(ms: number): string {
-	const minutes = ms / 60_000;
-	if (minutes >= 1 && Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-	return `${Math.round(ms / 1000)} s`;
 }

@@ -2,7 +2,7 @@ import { sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../transport/request';
-import { waitBudget, type PollBudget } from './budget';
+import { waitBudget, type PollBudget } from '../../../engine/wait/budget';
 import { callRecordIn, callUnknownReason, classifyByIdFailure, listPage, type CallRoute } from './reads';
 import { assignCalls, samePhone } from './match';
 import type { MatchEntry } from './match';

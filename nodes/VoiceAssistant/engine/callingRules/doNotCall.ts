@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ItemParams } from './itemParams';
-import { shown } from '../shared/validate';
+import type { ItemParams } from '../itemParams';
+import { shown } from '../../shared/validate';
 
 /**
- * The calling rules' Do Not Call list, shared by both API generations (classic: actions/callingRules;
+ * The calling rules' Do Not Call list, shared by both API generations (classic Call → Make and SMS → Send;
  * Platform 2.0: platform2/everyday): its fields, its reader, and what a listed number means for an item.
  */
 

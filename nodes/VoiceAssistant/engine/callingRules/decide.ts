@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ItemParams } from '../../engine/itemParams';
+import type { ItemParams } from '../itemParams';
 import { timeZonesOf } from '../../shared/timeZones';
 import { describeLocal } from '../../shared/timeZones/localTime';
 import { rulesClock } from './clock';
-import { doNotCallSkip, skipped } from '../../engine/doNotCall';
+import { doNotCallSkip, skipped } from './doNotCall';
 import { HORIZON_DAYS, nextOpeningShared } from './hours';
 import { readCallingHours } from './hoursFields';
 import { readRecentCallRule, type RecentCallRule } from './recentCalls';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Api, Lookup } from '../../engine/operation';
+import type { Api, Lookup } from '../operation';
 import { PAGE_SIZE } from '../../shared/limits';
 import { isObject } from '../../shared/objects';
 import { listDateFrom, platformTime } from '../../shared/platformTime';
@@ -11,7 +11,7 @@ import { skipped } from './decide';
 
 /** The newest earlier outbound call to a number, as the history read found it. */
 export interface EarlierCall {
-	id: number;
+	id: number | string;
 	status: string;
 	created_at: string;
 	at: number;
@@ -19,11 +19,22 @@ export interface EarlierCall {
 
 /** One item's target as the history check sees it. */
 export interface Target {
-	assistantId: number;
+	/** a classic numeric id or a Platform 2.0 UUID */
+	assistantId: number | string;
 	phone: string;
 	/** set in the batch's list of targets */
 	itemIndex?: number;
 }
+
+/**
+ * Reads one API generation's outbound calls since `since` (of one assistant, or of any when undefined):
+ * the newest per number among `numbers` (E.164). Classic: readHistory below; Platform 2.0: listCalls.
+ */
+export type HistoryReader = (api: Api, query: { assistantId?: number | string; numbers: string[]; since: number }) => Promise<Map<string, EarlierCall>>;
+
+/** The classic reader: the call list, its times read on the credential's Account Time Zone. */
+const classicHistory: HistoryReader = async (api, query) =>
+	await readHistory(api, { ...query, assistantId: query.assistantId as number | undefined, zone: await accountTimeZone(api.ctx, api.itemIndex) });
 
 /** Requests in flight at once for the history (every one still goes through the pacer). */
 const READS_IN_FLIGHT = 3;
@@ -38,6 +49,7 @@ export async function checkRecentCalls(
 	target: Target,
 	lookup: Lookup,
 	targetsOf: (ctx: IExecuteFunctions) => Target[],
+	read: HistoryReader = classicHistory,
 ): Promise<RuleDecision> {
 	const recent = rules.recent;
 	if (!recent || rules.skip) return rules;
@@ -47,8 +59,7 @@ export async function checkRecentCalls(
 	const batch = await lookup.once(key, async (api) => {
 		const targets = targetsOf(api.ctx).filter((t) => assistantId === undefined || t.assistantId === assistantId);
 		const numbers = [...new Set(targets.map((t) => t.phone))];
-		const zone = await accountTimeZone(api.ctx, api.itemIndex);
-		return { history: await readHistory(api, { assistantId, numbers, since, zone }), firstItemOf: firstItems(targets) };
+		return { history: await read(api, { assistantId, numbers, since }), firstItemOf: firstItems(targets) };
 	});
 	const earlier = batch.history.get(target.phone);
 	if (earlier) {

@@ -6,13 +6,14 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { doNotCallFields } from '../../engine/doNotCall';
+import { doNotCallFields } from './doNotCall';
 import { callingHoursFields } from './hoursFields';
 import { recentCallFields } from './recentCalls';
 
 export { decideRules, type RuleDecision } from './decide';
 export { sendUnderRules, outputUnderRules, localTimeFields, type Held } from './hold';
-export { checkRecentCalls, type Target } from './history';
+export { checkRecentCalls, type EarlierCall, type HistoryReader, type Target } from './history';
+export { skipped } from './decide';
 
 /** Operations that only reach a person later or at their own pace (a lead a campaign calls, WhatsApp). */
 export { doNotCallFields };

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Api } from '../../engine/operation';
+import type { Api } from '../operation';
 import { describeLocal } from '../../shared/timeZones/localTime';
 import { rulesClock } from './clock';
 import type { RuleDecision } from './decide';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ItemParams } from '../../engine/itemParams';
+import type { ItemParams } from '../itemParams';
 import { shown } from '../../shared/validate';
 import type { CallingWindow } from './hours';
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ItemParams } from '../../engine/itemParams';
+import type { ItemParams } from '../itemParams';
 import { shown } from '../../shared/validate';
 
 /** Skip If Called Within: the window and whose calls count. */

@@ -1,10 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 
-import type { Api } from '../../engine/operation';
-import { fetchRecording } from '../../shared/recording';
-import { slotsFor } from '../../shared/slots';
-import { recordingLimitsFor } from '../../transport/recordingPolicy';
+import type { Api } from './operation';
+import { fetchRecording } from '../shared/recording';
+import { slotsFor } from '../shared/slots';
+import { recordingLimitsFor } from '../transport/recordingPolicy';
+import type { Generation } from '../transport/target';
 
 /**
  * How long one recording download may take in all (recordings are larger than API answers; nobody
@@ -18,9 +19,9 @@ export const DOWNLOADS_AT_ONCE = 4;
  * Call → Get's recording (shared/recording.ts downloads it): a call without a recording, a refused
  * host, or one the host cannot deliver, fails the item with a message saying so.
  */
-export async function downloadRecording(api: Api, callId: number, recordingUrl: unknown, options: IDataObject): Promise<IBinaryData> {
+export async function downloadRecording(api: Api, callId: number | string, recordingUrl: unknown, options: IDataObject, generation: Generation = 'classic'): Promise<IBinaryData> {
 	const { ctx, itemIndex } = api;
-	const limits = await recordingLimitsFor(ctx, options, DOWNLOAD_DEADLINE_MS);
+	const limits = await recordingLimitsFor(ctx, options, DOWNLOAD_DEADLINE_MS, generation);
 	const result = await slotsFor(ctx, DOWNLOADS_AT_ONCE).run(async () => await fetchRecording(ctx.helpers, callId, recordingUrl, limits));
 	if ('binary' in result) return result.binary;
 	const { message, description } = result.problem;

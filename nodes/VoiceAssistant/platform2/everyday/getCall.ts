@@ -1,0 +1,83 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { AnyOperation, Operation, Prepared } from '../../engine/operation';
+import { withBinary } from '../../engine/binary';
+import { downloadRecording } from '../../engine/recording';
+import { transcriptText } from '../../shared/callRecord';
+import { recordingBinaryField, recordingLimitFields, simplifyField } from '../../shared/fields';
+import { pick } from '../../shared/items';
+import { requireBoolean, requireText } from '../../shared/validate';
+import type { CatalogOperation } from '../catalog/types';
+import { catalogOperation } from '../operation';
+import { dataOf, read2 } from './callReads';
+
+/** Simplify's ten fields (n8n's guideline, as classic Call → Get v2); the transcript as text. */
+const SIMPLE_KEYS = ['id', 'status', 'direction', 'to_number', 'from_number', 'duration_sec', 'summary', 'extracted_variables', 'created_at'];
+
+const options: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Download Recording',
+			name: 'downloadRecording',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to download the call recording into a binary field of the item: a signed URL is asked for (Get Call Recording), then the file is read from the recording host without the API key. The item fails with a clear message when the call has no recording.',
+		},
+		recordingBinaryField,
+		...recordingLimitFields,
+	],
+};
+
+interface GetCall extends Prepared {
+	callId: string;
+	simple: boolean;
+	binaryField?: string;
+	recordingOptions?: IDataObject;
+}
+
+/**
+ * Calls → Get Call, made by hand from its catalogue entry: Simplify (ten fields, the transcript as
+ * text) and Download Recording: `getCallRecording` for a signed URL, then a plain download from the
+ * recording host with classic's address, size and time rules (engine/recording.ts, shared/recording.ts)
+ * and never the API key.
+ */
+export function getCall(entry: CatalogOperation): AnyOperation {
+	const generated = catalogOperation(entry);
+	const base = generated as Operation<Prepared>;
+	const operation: Operation<GetCall> = {
+		value: entry.id,
+		name: entry.name,
+		action: entry.action,
+		description:
+			'Get one call: status, duration, the transcript as text, summary and extracted variables. Optionally downloads the recording as a file.',
+		fields: [...generated.fields, simplifyField, options],
+		prepare(item) {
+			const { request } = base.prepare(item);
+			const opts = item.get('options', {}) as IDataObject;
+			const download = opts.downloadRecording !== undefined && requireBoolean(item.node, opts.downloadRecording, item.where('Download Recording'));
+			return {
+				callId: decodeURIComponent(request.path.split('/').pop() ?? ''),
+				simple: requireBoolean(item.node, item.get('simple', true), item.where('Simplify')),
+				binaryField: download ? requireText(item.node, opts.binaryPropertyName ?? 'data', item.where('Put Recording in Field'), 200).trim() : undefined,
+				recordingOptions: download ? opts : undefined,
+				request,
+			};
+		},
+		async output(answer, { callId, simple, binaryField, recordingOptions }, api) {
+			const call = dataOf(answer);
+			const record = simple ? { ...pick(call, SIMPLE_KEYS), transcript: transcriptText(call) } : call;
+			if (binaryField === undefined) return [record];
+			const signed = dataOf(await api.request({ ...read2('getCallRecording', `/calls/${encodeURIComponent(callId)}/recording`), notFound: `The recording of call ${callId}` }));
+			const url = signed.url ?? signed.recording_url ?? signed.download_url;
+			const recording = await downloadRecording(api, callId, url, recordingOptions ?? {}, 'platform2');
+			return [withBinary(record, { [binaryField]: recording })];
+		},
+	};
+	return operation as unknown as AnyOperation;
+}
