@@ -5,7 +5,8 @@
 import type { P2Answer } from '../answers';
 import type { P2Call } from '../context';
 import { createApiKey, createWorkspaceApiKey, getApiKey, getMe, listApiKeys, revokeApiKey } from './account';
-import { addLeads, createCall, startCampaign, stopCampaign } from './campaigns';
+import { createCall, startCampaign, stopCampaign } from './campaigns';
+import { addLeads } from './leads';
 import { buyPhoneNumber } from './phoneNumbers';
 import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';

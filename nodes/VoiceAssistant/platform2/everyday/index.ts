@@ -1,5 +1,6 @@
 import type { AnyOperation } from '../../engine/operation';
 import type { CatalogOperation } from '../catalog/types';
+import { addLeads } from './addLeads';
 
 /**
  * Operations of the everyday loop that need more than the catalogue says (waiting for a call to end,
@@ -7,4 +8,6 @@ import type { CatalogOperation } from '../catalog/types';
  * on the same Operation interface, and takes the generated one's place. One line per operation:
  * `createCall: makeCall,` with `makeCall(entry: CatalogOperation): AnyOperation` in its own file here.
  */
-export const EVERYDAY: Readonly<Record<string, (entry: CatalogOperation) => AnyOperation>> = {};
+export const EVERYDAY: Readonly<Record<string, (entry: CatalogOperation) => AnyOperation>> = {
+	addLeads,
+};
