@@ -32,6 +32,11 @@ export interface Operation<P extends Prepared = Prepared, A = unknown> {
 	/** Reads the item's parameters and builds its request; every check, no I/O. Throws an item error. */
 	prepare(item: ItemParams): P;
 	/**
+	 * Set when items may share one request (leads added to a campaign in bulk): `send` is then not used;
+	 * the items are sent in groups (batch/sendGroups.ts) and each still gets its own output and pairedItem.
+	 */
+	group?: Grouping<P>;
+	/**
 	 * The most items like this one in progress at once while Requests in Parallel is automatic, for
 	 * items that hold their slot long (Make with Wait keeps a call open for minutes). Undefined: the
 	 * automatic ceiling. A value the user sets for Requests in Parallel overrides it.
@@ -62,6 +67,25 @@ export interface Operation<P extends Prepared = Prepared, A = unknown> {
  * (method parameters are bivariant, so every Operation<P, A> fits).
  */
 export type AnyOperation = Operation<Prepared, unknown>;
+
+/**
+ * Items that share requests: the checked items with the same key are gathered, in input order, into
+ * requests of at most `max` items; the requests leave in the order of their first item. An item's own
+ * `prepared.request` is what it adds to the group (Retry On Fail's memory fingerprints it, per item).
+ */
+export interface Grouping<P extends Prepared = Prepared> {
+	/** the most items in one request */
+	max: number;
+	/** items with the same key may share a request, e.g. the campaign's ID */
+	key(prepared: P): string;
+	/** the one request for these items (same key, at most `max`, in input order) */
+	request(members: P[]): ApiCall;
+	/**
+	 * The answer split into each member's share, in the members' order: what `output` receives for that
+	 * item (and what Retry On Fail replays). Must hold exactly one share per member.
+	 */
+	split(answer: unknown, members: P[]): unknown[];
+}
 
 /** What a write does, in the words its errors and batch reports use. */
 export interface WriteEffect<P extends Prepared = Prepared> {

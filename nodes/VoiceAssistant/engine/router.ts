@@ -9,6 +9,7 @@ import { asItemError, describeStop, errorItem, invalidBatchError } from './batch
 import { runMemoryFor } from './batch/retryMemory';
 import { AutoConcurrency } from './batch/concurrency';
 import { StopGate, runInOrder } from './batch/runInOrder';
+import { sendGroups } from './batch/sendGroups';
 import { sendItem } from './batch/sendItem';
 import type { AnyOperation, Resource } from './operation';
 import { findOperation } from './operation';
@@ -19,7 +20,8 @@ import { readRequestOptions, type RequestOptions } from './requestOptions';
  * 1. check the whole batch (every item's request built and checked, lookups done) before anything
  *    is sent: with Continue On Fail off, one invalid item means nothing is sent;
  * 2. send the items in input order, as many at a time as batch/concurrency.ts finds worthwhile (at most
- *    "Requests in Parallel"); a write that succeeded in an
+ *    "Requests in Parallel"), or, for an operation whose items share requests, in groups of items
+ *    (batch/sendGroups.ts); a write that succeeded in an
  *    earlier try of this run (n8n's Retry On Fail) is replayed, not repeated; after a failure no
  *    new item starts;
  * 3. shape the answers into items with pairedItem, or error items under Continue On Fail.
@@ -55,18 +57,23 @@ export async function route(this: IExecuteFunctions, resources: Resource[]): Pro
 	// left automatic, above what the operation allows for its items).
 	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(automaticBound(op, checked, options)) };
 	const sending = { ...options, batch };
-	const outcomes = await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex): Promise<INodeExecutionData[]> => {
+	const apiAt = (itemIndex: number) => apiFor(this, op, itemIndex, sending);
+	const grouped = op.group
+		? await sendGroups({ op: { ...op, group: op.group }, checked, memory, continueOnFail, apiAt, concurrency: () => batch.concurrency.limit(), gate: batch.gate })
+		: undefined;
+	if (grouped) replayed = grouped.replayed;
+	const outcomes = grouped?.outcomes ?? (await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex): Promise<INodeExecutionData[]> => {
 		const entry = checked[itemIndex];
 		if (!entry.ok) return [errorItem(entry.error, itemIndex)];
 		try {
-			const result = await sendItem(op, entry.prepared, apiFor(this, op, itemIndex, sending), memory);
+			const result = await sendItem(op, entry.prepared, apiAt(itemIndex), memory);
 			if (result.replayed) replayed++;
 			return result.records.map((json) => ({ json, ...binaryOf(json), pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (continueOnFail) return [errorItem(error, itemIndex)];
 			throw asItemError(node, error, itemIndex);
 		}
-	}, batch.gate);
+	}, batch.gate));
 
 	const failedIndex = outcomes.findIndex((outcome) => outcome?.ok === false);
 	if (failedIndex >= 0) {
@@ -74,7 +81,9 @@ export async function route(this: IExecuteFunctions, resources: Resource[]): Pro
 		const failure = outcomes[failedIndex] as { ok: false; error: unknown };
 		const done = outcomes.flatMap((outcome, index) => (outcome?.ok ? [index] : []));
 		const notSent = outcomes.flatMap((outcome, index) => (outcome === undefined ? [index] : []));
-		const error = describeStop(failure.error, { failedIndex, itemCount: items.length, done, replayed, notSent, effect: op.write });
+		// a shared request (Operation.group): the other items that failed with it, in the same request
+		const withIt = outcomes.flatMap((outcome, index) => (outcome?.ok === false && outcome.error === failure.error && index !== failedIndex ? [index] : []));
+		const error = describeStop(failure.error, { failedIndex, itemCount: items.length, done, replayed, notSent, withIt, effect: op.write });
 		throw asItemError(node, error, failedIndex);
 	}
 	const output = outcomes.flatMap((outcome) => (outcome?.ok ? outcome.value : []));

@@ -5,9 +5,9 @@
 import type { P2Answer } from '../answers';
 import type { P2Call } from '../context';
 import { createApiKey, createWorkspaceApiKey, getApiKey, getMe, listApiKeys, revokeApiKey } from './account';
-import { addLeads } from './campaigns';
 import { startCampaign, stopCampaign } from './campaignRuns';
 import { createCall, getCall, getCallRecording, getOutboundLimits, listCalls } from './calls';
+import { addLeads } from './leads';
 import { buyPhoneNumber } from './phoneNumbers';
 import { addSuppressionEntry, removeSuppressionEntry, sendSms } from './suppression';
 import { listKnowledgeBaseFaqs } from './knowledge';

@@ -74,8 +74,19 @@ describe('campaigns and leads', () => {
 		expect(one.data).toEqual({ data: expect.objectContaining({ phone_number: '+4915112340001', campaign_id: id }), meta: { created: 1, dnc_flagged: 0, invalid: 0 } });
 		const many = await api.post(`/campaigns/${id}/leads`, [{ phone_number: '+4915112340002' }, { phone_number: '+4915199999999' }, { phone_number: '12' }, 'nonsense']);
 		expect(many.data.meta).toEqual({ created: 2, dnc_flagged: 1, invalid: 2 });
-		expect(many.data.data[1]).toMatchObject({ do_not_call: true, status: 'do_not_call' });
-		expect((await api.get(`/campaigns/${id}/leads`)).data.meta.pagination.total).toBe(5);
+		// one row per lead, in request order (the sandbox's reading; only meta is documented)
+		expect(many.data.data).toEqual([
+			{ status: 'created', id: expect.any(String), phone_number: '+4915112340002' },
+			{ status: 'dnc_flagged', id: expect.any(String), phone_number: '+4915199999999' },
+			{ status: 'invalid', phone_number: '12', reason: expect.stringContaining('E.164') },
+			{ status: 'invalid', phone_number: null, reason: 'is not a lead object' },
+		]);
+		const flagged = c.sb.platform2.list('A', '/campaigns/{}/leads', [id]).find((lead) => lead.id === many.data.data[1].id);
+		expect(flagged).toMatchObject({ do_not_call: true, status: 'do_not_call' });
+		const own = await api.post(`/campaigns/${id}/leads`, [{ phone_number: '+4915112340003', do_not_call: true }, { phone_number: '+19002345678' }]);
+		expect(own.data.data.map((row: { status: string }) => row.status)).toEqual(['dnc_flagged', 'invalid']);
+		expect(own.data.data[1].reason).toMatch(/premium-rate/);
+		expect((await api.get(`/campaigns/${id}/leads`)).data.meta.pagination.total).toBe(6);
 		const tooMany = await api.post(`/campaigns/${id}/leads`, Array.from({ length: 1001 }, (_, i) => ({ phone_number: `+49151100${String(i).padStart(5, '0')}` })));
 		expect(tooMany.status).toBe(400);
 		expect(tooMany.data.error.field).toBe('body');

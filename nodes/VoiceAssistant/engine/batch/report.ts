@@ -44,6 +44,8 @@ export interface StopPoint {
 	/** of `done`: those answered from an earlier try of this run (Retry On Fail), not sent again */
 	replayed: number;
 	notSent: number[];
+	/** items that failed in the same request as the failed one (a shared request, Operation.group) */
+	withIt?: number[];
 	effect?: WriteEffect;
 }
 
@@ -60,6 +62,9 @@ export function describeStop(error: unknown, stop: StopPoint): unknown {
 	const summary = [
 		`This run stopped at item ${stop.failedIndex} of ${stop.itemCount} (items 0–${stop.itemCount - 1}).`,
 		`Done: ${done}${stop.done.length > 0 ? ` (items ${ranges(stop.done)}${replayed})` : ''}.`,
+		...(stop.withIt && stop.withIt.length > 0
+			? [`In the same request as item ${stop.failedIndex}: ${stop.withIt.length} more ${stop.withIt.length === 1 ? 'item' : 'items'} (items ${ranges(stop.withIt)}), with the same outcome.`]
+			: []),
 		`Not sent: ${stop.notSent.length} ${stop.notSent.length === 1 ? 'item' : 'items'}${stop.notSent.length > 0 ? ` (items ${ranges(stop.notSent)})` : ''}.`,
 		CONTINUE_HINT,
 	].join(' ');

@@ -23,7 +23,8 @@ export class StopGate {
 	}
 }
 
-function wasRefused(error: unknown): boolean {
+/** Whether the error is the gate's refusal of a request not yet sent (the item never started). */
+export function wasRefused(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && refusals.has(error);
 }
 

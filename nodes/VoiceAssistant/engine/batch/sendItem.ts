@@ -41,7 +41,7 @@ export async function sendItem(op: AnyOperation, prepared: Prepared, api: Api, m
 }
 
 /** The replay of a write whose answer was too large to keep (retryMemory.ts): done, not sent again. */
-function answerNotKept(op: AnyOperation, bytes: number): IDataObject {
+export function answerNotKept(op: AnyOperation, bytes: number): IDataObject {
 	const done = op.write?.done[0] ?? 'done';
 	return {
 		replayed: true,
@@ -49,7 +49,7 @@ function answerNotKept(op: AnyOperation, bytes: number): IDataObject {
 	};
 }
 
-function changedSinceEarlierTry(api: Api): NodeOperationError {
+export function changedSinceEarlierTry(api: Api): NodeOperationError {
 	return new NodeOperationError(
 		api.ctx.getNode(),
 		`This item was sent in an earlier try of this run, but its request is different now, so it is not sent again [item ${api.itemIndex}]`,

@@ -1,5 +1,6 @@
 import type { AnyOperation } from '../../engine/operation';
 import type { CatalogOperation } from '../catalog/types';
+import { addLeads } from './addLeads';
 import { createCall } from './createCall';
 import { getCall } from './getCall';
 import { sendSms } from './sendSms';
@@ -13,6 +14,7 @@ import { addSuppressionEntry, removeSuppressionEntry } from './suppression';
  * `createCall: makeCall,` with `makeCall(entry: CatalogOperation): AnyOperation` in its own file here.
  */
 export const EVERYDAY: Readonly<Record<string, (entry: CatalogOperation) => AnyOperation>> = {
+	addLeads,
 	createCall,
 	getCall,
 	sendSms,

@@ -1,0 +1,111 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { ItemParams } from '../../engine/itemParams';
+import type { AnyOperation, Operation, Prepared } from '../../engine/operation';
+import { phoneField, variablesFields } from '../../shared/fields';
+import type { CatalogOperation } from '../catalog/types';
+import { operationFields } from '../fields';
+import { checkedValue } from '../values';
+import { leadMessage, leadShares, type LeadShare } from './addLeadsAnswer';
+
+/** The most leads the API takes in one request (catalogue: "one lead or up to 1000"). */
+export const LEADS_PER_REQUEST = 1000;
+
+interface LeadItem extends Prepared {
+	campaignId: string;
+	lead: IDataObject;
+}
+
+/**
+ * Leads → Add Leads as a person uses it: one item is one lead (a campaign, a phone number typed any
+ * common way, optional name, e-mail and variables), and the items of a run travel in bulk: the engine
+ * gathers the leads of one campaign into requests of at most 1,000 (Operation.group), so 2,500 leads
+ * are 3 requests. Each item's output says what became of its lead: created, flagged do-not-call, or
+ * refused and why (addLeadsAnswer.ts: how the answer is read, and what happens when it holds only counts).
+ */
+export function addLeads(entry: CatalogOperation): AnyOperation {
+	const campaign = entry.fields.find((field) => field.in === 'path');
+	if (!campaign) throw new Error(`${entry.id}: the catalogue names no campaign field`);
+	const operation: Operation<LeadItem, LeadShare> = {
+		value: entry.id,
+		name: entry.name,
+		action: 'Add leads to a campaign',
+		description: `Add a lead to a campaign; the leads of a run are sent in bulk, up to ${LEADS_PER_REQUEST.toLocaleString('en-US')} per request`,
+		defaultCountry: true,
+		fields: fields(entry),
+		write: { mayHaveHappened: 'the leads of this request may have been added', done: ['lead added', 'leads added'] },
+		prepare(item) {
+			const campaignId = String(checkedValue(item, campaign, locatorValue(item, campaign.param)));
+			const lead = leadOf(item);
+			const request = {
+				method: 'POST' as const,
+				path: entry.path.replace('{id}', encodeURIComponent(campaignId)),
+				body: lead,
+				notFound: `Campaign ${campaignId}`,
+				platform2: { scopes: entry.scopes, operation: entry.name, noRetry: false },
+			};
+			return { campaignId, lead, request };
+		},
+		group: {
+			max: LEADS_PER_REQUEST,
+			key: (prepared) => prepared.campaignId,
+			// always a list, even of one lead: the answer is then read the same way
+			request: (members) => ({ ...members[0].request, body: members.map((member) => member.lead) as unknown as IDataObject }),
+			split: (answer, members) => leadShares(answer, members.map((member) => ({ phone_number: String(member.lead.phone_number) }))),
+		},
+		output: (share, { campaignId, lead }) => [
+			{
+				status: share.status,
+				message: leadMessage(share),
+				campaign_id: campaignId,
+				phone_number: lead.phone_number,
+				...(share.lead_id !== undefined ? { lead_id: share.lead_id } : {}),
+				...(share.reason !== undefined ? { reason: share.reason } : {}),
+				request: share.request,
+			},
+		],
+	};
+	return operation;
+}
+
+function fields(entry: CatalogOperation): INodeProperties[] {
+	// the generated Campaign field (From List / By ID), without the generated JSON body
+	const campaign = operationFields({ ...entry, freeBody: undefined });
+	return [
+		...campaign,
+		phoneField({ name: 'phoneNumber', displayName: 'Phone Number', required: true, description: 'The number the campaign calls; sent in E.164 format' }),
+		...variablesFields('Values the assistant can use in the call, e.g. customer_name.'),
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: "The lead's e-mail address" },
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', description: "The lead's name" },
+			],
+		},
+	];
+}
+
+function locatorValue(item: ItemParams, param: string): unknown {
+	const value = item.get(param, undefined);
+	return value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
+}
+
+const EMAIL = { key: 'email', param: 'email', label: 'Email', in: 'body', type: 'string', format: 'email' } as const;
+const NAME = { key: 'name', param: 'name', label: 'Name', in: 'body', type: 'string' } as const;
+
+/** The lead's body: every value checked (the number through the phone checker, never "fixed"). */
+function leadOf(item: ItemParams): IDataObject {
+	const lead: IDataObject = { phone_number: item.phone(item.get('phoneNumber'), 'Phone Number') };
+	const additional = (item.get('additionalFields', {}) ?? {}) as IDataObject;
+	const name = checkedValue(item, NAME, additional.name);
+	if (name !== undefined) lead.name = name as string;
+	const email = checkedValue(item, EMAIL, additional.email);
+	if (email !== undefined) lead.email = email as string;
+	const variables = item.variables();
+	if (variables) lead.variables = variables;
+	return lead;
+}
