@@ -6,6 +6,7 @@ import type { SandboxHost } from './contracts';
 import { customerWrites, endConversation, type ConversationEndResult } from './conversationEnded';
 import { sendReceipt, type ReadReceiptResult, type ReceiptStatus } from './readReceipts';
 import { Faults } from './faults';
+import { RequestGate } from './gate';
 import { parsePhone } from './phone';
 import { createRng, type Rng } from './prng';
 import type { Call } from './records';
@@ -42,6 +43,8 @@ export class SandboxApp implements SandboxHost {
 	readonly store = new SandboxStore();
 	readonly limiter = new RateLimiter();
 	readonly faults: Faults;
+	/** requests held until the test lets them go (gate.ts) */
+	readonly gate = new RequestGate();
 	readonly sim: CallSimulator;
 	/** The second server that serves recordings (not the API host: see recordings.ts). */
 	readonly recordings: RecordingHost;
@@ -247,9 +250,11 @@ export class SandboxApp implements SandboxHost {
 		this.faults.set([]);
 		this.limiter.configure(this.limiter.config ?? false);
 		this.latencyMs = 0;
+		this.gate.open();
 	}
 
 	async stop(): Promise<void> {
+		this.gate.open();
 		this.sim.stop();
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();

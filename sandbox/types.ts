@@ -1,4 +1,5 @@
 /** Public types of the sandbox (documented in docs/sandbox.md). */
+import type { RequestGate } from './gate';
 import type { SandboxStore } from './store';
 import type { Call } from './records';
 import type { RecordingRequest } from './recordings';
@@ -145,6 +146,8 @@ export interface Sandbox {
 	setFaults(faults: FaultSpec[]): void;
 	setRateLimit(rl: SandboxOptions['rateLimit']): void;
 	setLatency(ms: number): void;
+	/** Holds matching requests until the test releases them (gate.ts): a count of what runs at once. */
+	gate: RequestGate;
 	setBalance(userId: number, balance: number): void;
 	setWebhookTranscript(format: TranscriptFormat, assistantId?: number): void;
 	setMakeCallAnswer(shape: MakeCallAnswer): void;

@@ -55,11 +55,11 @@ export async function route(this: IExecuteFunctions, resources: Resource[]): Pro
 	// left automatic, above what the operation allows for its items).
 	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(automaticBound(op, checked, options)) };
 	const sending = { ...options, batch };
-	const outcomes = await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex): Promise<INodeExecutionData[]> => {
+	const outcomes = await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex, slot): Promise<INodeExecutionData[]> => {
 		const entry = checked[itemIndex];
 		if (!entry.ok) return [errorItem(entry.error, itemIndex)];
 		try {
-			const result = await sendItem(op, entry.prepared, apiFor(this, op, itemIndex, sending), memory);
+			const result = await sendItem(op, entry.prepared, apiFor(this, op, itemIndex, sending, slot), memory);
 			if (result.replayed) replayed++;
 			return result.records.map((json) => ({ json, ...binaryOf(json), pairedItem: { item: itemIndex } }));
 		} catch (error) {
