@@ -159,6 +159,10 @@ export class SandboxApp implements SandboxHost {
 		this.limiter.configure(rl ?? false);
 	}
 
+	setRateLimitClock(now?: () => number): void {
+		this.limiter.clock = now ?? (() => Date.now());
+	}
+
 	setLatency(ms: number): void {
 		this.latencyMs = Math.max(0, ms);
 	}
@@ -251,6 +255,7 @@ export class SandboxApp implements SandboxHost {
 		this.limiter.configure(this.limiter.config ?? false);
 		this.latencyMs = 0;
 		this.gate.open();
+		this.setRateLimitClock();
 	}
 
 	async stop(): Promise<void> {
