@@ -66,7 +66,7 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 	const ticket = await pacer.acquire(request.signal, request.maxSlotWaitMs);
 	if (request.share && !request.share.take()) {
 		ticket.fail(true, Date.now());
-		throw new ShareUsedUp();
+		throw new ShareUsedUp(ctx.getNode());
 	}
 	const refused = request.beforeSend?.();
 	if (refused) {

@@ -122,7 +122,6 @@ export async function apiRequest<T = unknown>(
 			if (error instanceof SlotWaitTooLong) throw rateLimitedFor(place, error.waitMs, undefined);
 			// no room in the caller's share for a retry: the failure that asked for it is the answer
 			if (error instanceof ShareUsedUp && last) throw failureError(giveUp(last, read), last, place, { timeoutMs, read, retries: state.rateLimitRetries });
-			if (error instanceof ShareUsedUp) throw error;
 			throw error instanceof NodeOperationError ? error : new NodeOperationError(place.node, error as Error, { itemIndex: place.itemIndex });
 		}
 		last = outcome;
