@@ -6,6 +6,7 @@ import type { SandboxHost } from './contracts';
 import { customerWrites, endConversation, type ConversationEndResult } from './conversationEnded';
 import { sendReceipt, type ReadReceiptResult, type ReceiptStatus } from './readReceipts';
 import { Faults } from './faults';
+import { RequestGate } from './gate';
 import { parsePhone } from './phone';
 import { Platform2 } from './platform2/engine';
 import { createRng, type Rng } from './prng';
@@ -43,6 +44,8 @@ export class SandboxApp implements SandboxHost {
 	readonly store = new SandboxStore();
 	readonly limiter = new RateLimiter();
 	readonly faults: Faults;
+	/** requests held until the test lets them go (gate.ts) */
+	readonly gate = new RequestGate();
 	readonly sim: CallSimulator;
 	/** The Platform 2.0 API under /api/v1 (platform2/). */
 	readonly platform2: Platform2;
@@ -166,6 +169,10 @@ export class SandboxApp implements SandboxHost {
 		this.limiter.configure(rl ?? false);
 	}
 
+	setRateLimitClock(now?: () => number): void {
+		this.limiter.clock = now ?? (() => Date.now());
+	}
+
 	setLatency(ms: number): void {
 		this.latencyMs = Math.max(0, ms);
 	}
@@ -268,9 +275,12 @@ export class SandboxApp implements SandboxHost {
 		this.faults.set([]);
 		this.limiter.configure(this.limiter.config ?? false);
 		this.latencyMs = 0;
+		this.gate.open();
+		this.setRateLimitClock();
 	}
 
 	async stop(): Promise<void> {
+		this.gate.open();
 		this.sim.stop();
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();

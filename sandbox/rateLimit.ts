@@ -51,7 +51,10 @@ export class RateLimiter {
 		this.config = config;
 	}
 
-	check(token: string, now = Date.now()): RateDecision | null {
+	/** The limiter's clock: Date.now unless a test holds it still (setRateLimitClock) to check windows at exact instants. */
+	clock: () => number = () => Date.now();
+
+	check(token: string, now = this.clock()): RateDecision | null {
 		const c = this.config;
 		if (!c) return null;
 		let entry = this.hits.get(token);

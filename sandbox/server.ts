@@ -99,6 +99,7 @@ export class RequestPipeline {
 		};
 		this.app.logRequest(entry);
 		if (this.app.latencyMs > 0) await this.app.delay(this.app.latencyMs);
+		await this.app.gate.pass(method, path);
 		const fault = this.app.faults.pick(method, path, body.parsed);
 		let result: ApiResult | null = null;
 		if (!fault || effectivePhase(fault) === 'after') {

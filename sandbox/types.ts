@@ -1,4 +1,5 @@
 /** Public types of the sandbox (documented in docs/sandbox.md). */
+import type { RequestGate } from './gate';
 import type { SandboxStore } from './store';
 import type { Call, WebhookResponse } from './records';
 import type { RecordingRequest } from './recordings';
@@ -122,7 +123,11 @@ export interface Sandbox {
 	clearRequests(): void;
 	setFaults(faults: FaultSpec[]): void;
 	setRateLimit(rl: SandboxOptions['rateLimit']): void;
+	/** The rate limiter's clock (Date.now when not given): a test holds it still to check the windows at exact instants. */
+	setRateLimitClock(now?: () => number): void;
 	setLatency(ms: number): void;
+	/** Holds matching requests until the test releases them (gate.ts): a count of what runs at once. */
+	gate: RequestGate;
 	setBalance(userId: number, balance: number): void;
 	setWebhookTranscript(format: TranscriptFormat, assistantId?: number): void;
 	setMakeCallAnswer(shape: MakeCallAnswer): void;
@@ -154,7 +159,7 @@ export interface Sandbox {
 	/** One signed read receipt to the sender's webhook (test: the dashboard's test button); resolves after the last attempt, undefined without a webhook. */
 	sendReadReceipt(opts: { senderId: number; status?: string; whatsappMessageId?: number; to?: string; test?: boolean }): Promise<{ status: string; attempts: Array<number | null> } | undefined>;
 	waitForIdle(): Promise<void>;
-	/** Re-seed the data and clear log, faults, latency (rate limit kept as configured). */
+	/** Re-seed the data and clear log, faults, latency, the gate and the rate limiter's clock (rate limit kept as configured). */
 	reset(): void;
 	stop(): Promise<void>;
 }

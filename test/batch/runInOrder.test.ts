@@ -105,3 +105,79 @@ describe('the stop gate (items still waiting for their first request)', () => {
 		expect(Math.max(...peaks)).toBe(4);
 	});
 });
+
+describe('an item set aside (Calling Hours: Wait Until Allowed) gives its slot back', () => {
+	const node = { id: 'n', name: 'Voice Assistant', type: 'voiceAssistant', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+	/** A wait the test ends by hand, instead of a timer a busy machine could fire late. */
+	const manual = () => {
+		let end!: () => void;
+		const done = new Promise<void>((resolve) => (end = resolve));
+		return { done, end };
+	};
+	const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+	it('the others run in its slot meanwhile, never more than the limit at once; it comes back before items not yet started', async () => {
+		const morning = manual();
+		const holding = new Set<number>();
+		let peak = 0;
+		const order: number[] = [];
+		const releases = new Map<number, () => void>();
+		const run = runInOrder(8, 2, async (i, slot) => {
+			if (i < 2) await slot.aside(async () => await morning.done);
+			holding.add(i);
+			peak = Math.max(peak, holding.size);
+			order.push(i);
+			const own = manual();
+			releases.set(i, own.end);
+			await own.done;
+			holding.delete(i);
+			return i;
+		});
+		await tick();
+		// 0 and 1 wait for the morning outside the limit of 2: 2 and 3 hold both slots.
+		expect([...holding]).toEqual([2, 3]);
+		morning.end();
+		await tick();
+		releases.get(2)?.();
+		releases.get(3)?.();
+		await tick();
+		// Back from aside, 0 and 1 take the freed slots before 4 starts.
+		expect([...holding].sort()).toEqual([0, 1]);
+		for (let i = 0; i < 8; i++) {
+			releases.get(i)?.();
+			await tick();
+		}
+		const outcomes = await run;
+		expect(outcomes.map((outcome) => outcome?.ok && outcome.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		expect(order).toEqual([2, 3, 0, 1, 4, 5, 6, 7]);
+		expect(peak).toBe(2);
+	});
+
+	it('after a failure, an item back from aside is refused by the gate and counts as never started', async () => {
+		const gate = new StopGate();
+		const morning = manual();
+		const failure = new Error('item 1 failed');
+		const sent: number[] = [];
+		const run = runInOrder(
+			3,
+			2,
+			async (i, slot) => {
+				if (i === 1) throw failure;
+				if (i === 0) {
+					await tick();
+					// item 1 has failed by now: its slot, and the one set aside here, start nothing new
+					await slot.aside(async () => await morning.done);
+				}
+				const refused = gate.refuse(node, i);
+				if (refused) throw refused;
+				sent.push(i);
+				return i;
+			},
+			gate,
+		);
+		await tick();
+		morning.end();
+		expect(await run).toEqual([undefined, { ok: false, error: failure }, undefined]);
+		expect(sent).toEqual([]);
+	});
+});

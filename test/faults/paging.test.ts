@@ -49,16 +49,17 @@ it('every call once, in the platform order, each with pairedItem 0; every page a
 	expect(pagesRequested().sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
 });
 
-it('under the rate limit: paced, at most a couple of 429s while learning, nothing missing', async () => {
+it('under the rate limit: paced, every 429 asked again, nothing missing', async () => {
 	t.sb.setRateLimit(FAST_LIMIT);
 	const started = Date.now();
 	const result = await t.run(READ, PATIENT);
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => (item.json as IDataObject).id)).toEqual(expectedIds());
 	const statuses = t.requests('GET', '/api/user/calls').map((request) => request.status);
-	const rejected = statuses.filter((status) => status === 429).length;
-	expect(rejected).toBeLessThanOrEqual(3);
+	// How many 429s the pacer collects while it learns the windows depends on the timing of every
+	// answer, so that is asserted in simulated time (test/transport/pacer.test.ts), not here.
 	expect(statuses.filter((status) => status === 200)).toHaveLength(PAGES);
+	expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
 	// 25 requests at 20 per 0.5 s cannot finish in one burst window.
 	expect(Date.now() - started).toBeGreaterThanOrEqual(500);
 });

@@ -63,7 +63,6 @@ describe('a read fault that does not go away', () => {
 		// 429 retries wait the server's retry_after (1 s here): fewer of them keep the test short.
 		tuneRetries({ backoffBaseMs: 20, backoffMaxMs: 100, maxRateLimitRetries: 2 });
 		t.sb.setFaults([fault(name, { method: 'GET', path: read.path }, { count: 50 })]);
-		const started = Date.now();
 		const result = await t.run(read.parameters, { continueOnFail: true });
 
 		expect(result.error).toBeUndefined();
@@ -71,8 +70,8 @@ describe('a read fault that does not go away', () => {
 		expect(errorOf(result.items[0])).toMatch(expected[name]);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		const attempts = 1 + (name === '429' ? RETRY.maxRateLimitRetries : RETRY.maxReadRetries);
+		// Bounded by the count of attempts, not by the clock (a busy machine only makes them slower).
 		expect(t.requests('GET', read.path)).toHaveLength(attempts);
-		expect(Date.now() - started).toBeLessThan(10_000);
 	});
 
 	it('without Continue On Fail the node error names the item', async () => {

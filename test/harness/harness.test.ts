@@ -190,12 +190,14 @@ describe('runNode', () => {
 	});
 
 	it('is cheap enough to call hundreds of times', async () => {
-		const started = performance.now();
+		// CPU time of this process, not the wall clock: other work on a busy machine does not count.
+		const started = process.cpuUsage();
 		for (let i = 0; i < 200; i++) {
 			await runNode({ node: ThrowingFixture, parameters: { message: 'x' }, items: [{ n: i }] });
 		}
-		const perRun = (performance.now() - started) / 200;
-		expect(perRun).toBeLessThan(25);
+		const { user, system } = process.cpuUsage(started);
+		const perRunMs = (user + system) / 1000 / 200;
+		expect(perRunMs).toBeLessThan(25);
 	});
 });
 

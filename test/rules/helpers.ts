@@ -8,6 +8,7 @@ import { byId } from '../nodes/helpers';
 export { expectOk, jsonOf, useNodeSandbox as useSandbox } from '../nodes/helpers';
 
 const realNow = rulesClock.now;
+const realSleep = rulesClock.sleep;
 
 /** The rules see `iso` now (and time moves on from there at real speed). */
 export function setRulesClock(iso: string): void {
@@ -17,6 +18,27 @@ export function setRulesClock(iso: string): void {
 
 export function resetRulesClock(): void {
 	rulesClock.now = realNow;
+	rulesClock.sleep = realSleep;
+}
+
+/**
+ * The rules' clock stands still at `iso` until the test moves it: a wait for Calling Hours ends
+ * exactly when the test moves the clock past its opening, never because the machine was slow.
+ */
+export function manualRulesClock(iso: string): { moveTo(iso: string): void; sleeping(): number } {
+	let now = Date.parse(iso);
+	let sleepers: Array<{ until: number; wake: () => void }> = [];
+	rulesClock.now = () => now;
+	rulesClock.sleep = async (ms) => await new Promise<void>((wake) => sleepers.push({ until: now + ms, wake }));
+	return {
+		moveTo(to) {
+			now = Date.parse(to);
+			const due = sleepers.filter((sleeper) => sleeper.until <= now);
+			sleepers = sleepers.filter((sleeper) => sleeper.until > now);
+			for (const sleeper of due) sleeper.wake();
+		},
+		sleeping: () => sleepers.length,
+	};
 }
 
 /** Call → Make for one item per {phone}, with these rule fields. */

@@ -114,10 +114,12 @@ describe('nextOpeningShared (one computation per minute for a batch)', () => {
 		}
 	});
 
-	it('300 toll-free numbers (42 zones each) are decided in well under a second', () => {
+	it('300 toll-free numbers (42 zones each) are decided in well under a second of CPU time', () => {
 		const zones = timeZonesOf('+18005550123');
-		const started = Date.now();
+		// CPU time of this process, not the wall clock: other work on a busy machine does not count.
+		const started = process.cpuUsage();
 		for (let i = 0; i < 300; i++) nextOpeningShared(at('2026-11-24T12:00:00Z') + i, zones, window({ to: 17 * 60 }));
-		expect(Date.now() - started).toBeLessThan(1000);
+		const { user, system } = process.cpuUsage(started);
+		expect((user + system) / 1000).toBeLessThan(1000);
 	});
 });

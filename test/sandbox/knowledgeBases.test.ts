@@ -10,8 +10,24 @@ const c = useClients({ reset: 'all' });
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KB_KEYS = ['assistants_count', 'created_at', 'description', 'documents_count', 'id', 'name', 'status', 'status_label', 'updated_at'];
 const DOC_KEYS = ['created_at', 'description', 'id', 'name', 'status', 'status_label', 'type', 'type_label', 'updated_at'];
-/** Processing takes PROCESSING_STEPS call steps (15 ms each here). */
-const processed = () => new Promise((resolve) => setTimeout(resolve, 15 * PROCESSING_STEPS + 30));
+/**
+ * Processing takes PROCESSING_STEPS call steps (15 ms each here) after the document was stored: it
+ * is `processing` until its ready_at, read at each request. The tests check that schedule on the
+ * record and then hold the document before it (`processing`) or move it past it (`processed`),
+ * instead of racing 45 ms of real time on a busy machine.
+ */
+function scheduled(id: number) {
+	const doc = c.sb.store.knowledgeBases.documents.find((candidate) => candidate.id === id)!;
+	expect(doc.ready_at - doc.created_at).toBe(15 * PROCESSING_STEPS);
+	return {
+		processing: () => {
+			doc.ready_at = Date.now() + 3_600_000;
+		},
+		processed: () => {
+			doc.ready_at = Date.now();
+		},
+	};
+}
 
 function fileForm(fields: Record<string, string>, file?: { data: Buffer; name: string; type?: string }): FormData {
 	const form = new FormData();
@@ -118,8 +134,10 @@ describe('documents', () => {
 		expect(res.data.message).toBe('Document created successfully. Processing will begin shortly.');
 		expect(Object.keys(res.data.data).sort()).toEqual(DOC_KEYS.filter((key) => key !== 'updated_at'));
 		expect(res.data.data).toMatchObject({ id: 4, name: 'Docs', type: 'website', type_label: 'Website', status: 'processing', status_label: 'Processing' });
+		const doc = scheduled(4);
+		doc.processing();
 		expect((await c.alice.get('/user/knowledgebases/2')).data.data).toMatchObject({ status: 'processing', documents_count: 1 });
-		await processed();
+		doc.processed();
 		expect((await c.alice.get('/user/knowledgebases/2/documents/4')).data.data.status).toBe('active');
 		expect((await c.alice.get('/user/knowledgebases/2')).data.data.status).toBe('active');
 		expect(c.sb.store.knowledgeBases.documents.find((doc) => doc.id === 4)!.source).toEqual({ url: 'https://docs.example.com', links: [], relative_links_limit: 5 });
@@ -132,7 +150,7 @@ describe('documents', () => {
 			links: [{ link: 'https://a.example.com' }, { link: 'https://b.example.com' }],
 		});
 		expect(res.status).toBe(201);
-		await processed();
+		scheduled(res.data.data.id).processed();
 		expect((await c.alice.get(`/user/knowledgebases/2/documents/${res.data.data.id}`)).data.data).toMatchObject({ status: 'failed', status_label: 'Failed' });
 		expect((await c.alice.get('/user/knowledgebases/2')).data.data.status).toBe('failed');
 	});

@@ -1,12 +1,19 @@
 /**
- * A minimal client around one Pacer, for testing the pacer alone against a real rate limiter: wait
- * for a slot, send, tell the pacer what came back, repeat on 429 (which the platform answers
- * unprocessed). No n8n in between, so timings show the pacer's own behaviour.
+ * A minimal client around one Pacer, for testing the pacer alone against a rate limiter in simulated
+ * time (virtualTime.ts): wait for a slot, send (half the latency there, half back), tell the pacer
+ * what came back, repeat on 429 (which the platform answers unprocessed). No n8n and no sockets in
+ * between, so the timings are the pacer's own behaviour and the same on any machine.
  */
-import axios from 'axios';
-
 import type { Pacer } from '../../nodes/VoiceAssistant/transport/pacer';
 import { readRateInfo } from '../../nodes/VoiceAssistant/transport/rateHeaders';
+import type { RateLimiter } from '../../sandbox/rateLimit';
+import type { VirtualTime } from './virtualTime';
+
+/** What a server answers a request that reaches it at `now` (header names as HTTP clients hand them over: lower case). */
+export type Server = (now: number) => { status: number; headers: Record<string, string>; body: unknown };
+
+/** One-way trip, ms: a request reaches the server this long after it leaves, and its answer comes back as long after. */
+export const TRIP_MS = 1;
 
 export interface DriverStats {
 	sent: number;
@@ -16,24 +23,38 @@ export interface DriverStats {
 	finishedAt: number;
 }
 
-export function newStats(): DriverStats {
-	return { sent: 0, rejected: 0, ok: 0, startedAt: Date.now(), finishedAt: 0 };
+export function newStats(time: VirtualTime): DriverStats {
+	return { sent: 0, rejected: 0, ok: 0, startedAt: time.now, finishedAt: 0 };
 }
 
-export async function send(pacer: Pacer, url: string, token: string, stats: DriverStats, signal?: AbortSignal): Promise<number> {
+/** The sandbox's rate limiter (sandbox/rateLimit.ts) answering as its server does (server.ts: retry_after in the 429's body). */
+export function limiterServer(limiter: RateLimiter, token = 'token'): Server & { received: number } {
+	const server = Object.assign(
+		(now: number) => {
+			server.received++;
+			const decision = limiter.check(token, now);
+			const headers = Object.fromEntries(Object.entries(decision?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+			if (!decision || decision.allowed) return { status: 200, headers, body: [] };
+			return { status: 429, headers, body: { message: 'Too Many Attempts.', retry_after: decision.retryAfter } };
+		},
+		{ received: 0 },
+	);
+	return server;
+}
+
+export async function send(time: VirtualTime, pacer: Pacer, server: Server, stats: DriverStats, signal?: AbortSignal): Promise<number> {
 	for (let attempt = 0; attempt < 20; attempt++) {
 		const ticket = await pacer.acquire(signal);
 		stats.sent++;
-		const res = await axios.get(url, {
-			headers: { Authorization: `Bearer ${token}` },
-			validateStatus: () => true,
-		});
-		const at = Date.now();
-		ticket.settle(res.status, readRateInfo(res.status, res.headers as Record<string, unknown>, res.data, at), at);
-		if (res.status !== 429) {
+		await time.sleep(TRIP_MS);
+		const answer = server(time.now);
+		await time.sleep(TRIP_MS);
+		const at = time.now;
+		ticket.settle(answer.status, readRateInfo(answer.status, answer.headers, answer.body, at), at);
+		if (answer.status !== 429) {
 			stats.ok++;
 			stats.finishedAt = Math.max(stats.finishedAt, at);
-			return res.status;
+			return answer.status;
 		}
 		stats.rejected++;
 	}
@@ -42,12 +63,12 @@ export async function send(pacer: Pacer, url: string, token: string, stats: Driv
 
 /** `count` requests over `lanes` parallel lanes sharing one pacer. */
 export async function sendMany(
+	time: VirtualTime,
 	pacer: Pacer,
-	url: string,
-	token: string,
+	server: Server,
 	count: number,
 	lanes = 1,
-	stats = newStats(),
+	stats = newStats(time),
 ): Promise<DriverStats> {
 	let next = 0;
 	const statuses: number[] = [];
@@ -55,7 +76,7 @@ export async function sendMany(
 		Array.from({ length: lanes }, async () => {
 			while (next < count) {
 				next++;
-				statuses.push(await send(pacer, url, token, stats));
+				statuses.push(await send(time, pacer, server, stats));
 			}
 		}),
 	);

@@ -1,9 +1,21 @@
-/** Make with Wait under automatic Requests in Parallel: a cap on calls in progress at once. */
+/**
+ * Make with Wait under Requests in Parallel: a cap on calls in progress at once. What runs at once
+ * is counted where the test holds it (the sandbox's gate keeps the calls' make_call requests until
+ * the test lets them go), and every answer counts as quick (tuneConcurrency), so the automatic count
+ * climbs on answers alone: a busy machine can make this slower, not different.
+ */
 import { AUTOMATIC_CALLS_IN_PROGRESS } from '../../nodes/VoiceAssistant/actions/call/wait/fields';
+import { tuneConcurrency } from '../../nodes/VoiceAssistant/engine/batch/concurrency';
 import type { Sandbox } from '../../sandbox';
 import { makeCallRequests, useWaitSandbox, waitParams } from './helpers';
 
 const ITEMS = 32;
+/** A wave of calls lasts seconds and the wait's polls keep to their share: patience, not speed. */
+const PATIENCE_MS = 60_000;
+jest.setTimeout(3 * PATIENCE_MS);
+
+beforeAll(() => tuneConcurrency({ toleranceMs: 60_000 }));
+afterAll(() => tuneConcurrency());
 
 /** Distinct numbers ending in 0 (the sandbox lets those calls be answered and completed). */
 const customers = (prefix: number) =>
@@ -24,40 +36,61 @@ function mostCallsAtOnce(sb: Sandbox, phones: string[]): number {
 	return most;
 }
 
+/**
+ * Lets the first waves of calls through the gate: the first request alone (the pacer's first
+ * contact), then each wave once `size` are held at once. Returns once `atOnce` calls are held
+ * together, which proves that many items in progress at the same moment.
+ */
+async function wavesUntil(sb: Sandbox, sizes: number[], atOnce: number): Promise<void> {
+	for (const size of sizes) {
+		await sb.gate.whenHeld(size, PATIENCE_MS);
+		sb.gate.release();
+	}
+	await sb.gate.whenHeld(atOnce, PATIENCE_MS);
+}
+
 describe('Make with Wait and Requests in Parallel', () => {
-	// Short calls in several waves, no rate limit to hold requests back and little latency: the
-	// automatic count climbs with every answer, past the cap if nothing held it (16 at once without it).
-	const t = useWaitSandbox({ callTiming: { stepMs: 300 }, latencyMs: 20, rateLimit: false });
+	const t = useWaitSandbox({ callTiming: { stepMs: 300 }, rateLimit: false });
+	afterEach(() => t.sb.gate.open());
 
 	it(`automatic: at most ${AUTOMATIC_CALLS_IN_PROGRESS} calls in progress at once; every call placed once, output in input order`, async () => {
 		const items = customers(10);
-		const result = await t.run(waitParams(), { items });
+		t.sb.gate.hold({ method: 'POST', path: '/user/make_call' });
+		const run = t.run(waitParams(), { items });
+		// 1, then the other 3 of the first 4 (more than one at once), then the count climbs on their answers.
+		await wavesUntil(t.sb, [1], 3);
+		t.sb.gate.release();
+		await t.sb.gate.whenHeld(AUTOMATIC_CALLS_IN_PROGRESS - 3, PATIENCE_MS);
+		t.sb.gate.open();
+		const result = await run;
 		if (result.error) throw result.error;
 		const phones = items.map((item) => item.phone);
 		expect(result.items.map((item) => item.json.customer_phone)).toEqual(phones);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, index) => ({ item: index })));
 		expect(result.items.every((item) => item.json.status === 'completed')).toBe(true);
 		expect(makeCallRequests(t.sb).filter((r) => phones.includes((r.body as { phone_number: string }).phone_number))).toHaveLength(ITEMS);
-		const most = mostCallsAtOnce(t.sb, phones);
-		expect(most).toBeLessThanOrEqual(AUTOMATIC_CALLS_IN_PROGRESS);
-		expect(most).toBeGreaterThan(1);
+		expect(t.sb.gate.most).toBeLessThanOrEqual(AUTOMATIC_CALLS_IN_PROGRESS);
+		expect(mostCallsAtOnce(t.sb, phones)).toBeLessThanOrEqual(AUTOMATIC_CALLS_IN_PROGRESS);
 	});
 });
 
 describe('Make with Wait and Requests in Parallel set by the user', () => {
-	// Longer calls than above: the count climbs past the automatic cap while the first calls are still
-	// going on, also on a busy machine whose slower answers hold the climb back (CI once saw 8 at once
-	// with 1.5 s calls).
-	const t = useWaitSandbox({ callTiming: { stepMs: 900 }, latencyMs: 20, rateLimit: false });
+	const t = useWaitSandbox({ callTiming: { stepMs: 300 }, rateLimit: false });
+	afterEach(() => t.sb.gate.open());
 
 	it('is the bound instead of the automatic cap', async () => {
 		const items = customers(11);
-		const result = await t.run(waitParams({ requestOptions: { parallelRequests: 16 } }), { items });
+		t.sb.gate.hold({ method: 'POST', path: '/user/make_call' });
+		const run = t.run(waitParams({ requestOptions: { parallelRequests: 16 } }), { items });
+		// 1, 3, then a doubled wave of 8: its answers take the count past the automatic cap.
+		await wavesUntil(t.sb, [1, 3, 8], AUTOMATIC_CALLS_IN_PROGRESS + 1);
+		t.sb.gate.open();
+		const result = await run;
 		if (result.error) throw result.error;
 		const phones = items.map((item) => item.phone);
 		expect(result.items.map((item) => item.json.customer_phone)).toEqual(phones);
-		const most = mostCallsAtOnce(t.sb, phones);
-		expect(most).toBeGreaterThan(AUTOMATIC_CALLS_IN_PROGRESS);
-		expect(most).toBeLessThanOrEqual(16);
+		expect(t.sb.gate.most).toBeGreaterThan(AUTOMATIC_CALLS_IN_PROGRESS);
+		expect(t.sb.gate.most).toBeLessThanOrEqual(16);
+		expect(mostCallsAtOnce(t.sb, phones)).toBeLessThanOrEqual(16);
 	});
 });

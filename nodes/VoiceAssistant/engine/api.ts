@@ -7,11 +7,15 @@ import { walkPlatform2List } from '../transport/platform2Paging';
 import { sendInForm, type RequestForm } from '../transport/forms';
 import { apiRequest } from '../transport/request';
 import { requestTarget } from '../transport/target';
+import type { Slot } from './batch/runInOrder';
 import type { AnyOperation, Api, ApiCall, Lookup } from './operation';
 import type { RequestOptions } from './requestOptions';
 
-/** The transport for one item of one operation: its item index, timeout and "may have happened" words. */
-export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: number, options: RequestOptions): Api {
+/**
+ * The transport for one item of one operation: its item index, timeout and "may have happened"
+ * words; `slot`, the item's hold on Requests in Parallel (none for batch lookups).
+ */
+export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: number, options: RequestOptions, slot?: Slot): Api {
 	const batch = options.batch;
 	// Only the item's first request may be refused after another item failed: once one went out, the
 	// item is in flight and finishes (a later request of it may depend on what the first one did).
@@ -26,6 +30,7 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 	return {
 		ctx,
 		itemIndex,
+		setAside: async (wait) => (slot ? await slot.aside(wait) : await wait()),
 		async request(call: ApiCall) {
 			if (call.paging && call.platform2) {
 				const style = call.paging.style === 'cursor' || call.paging.style === 'after' ? call.paging.style : 'offset';

@@ -165,6 +165,11 @@ export interface Api {
 	readonly ctx: IExecuteFunctions;
 	readonly itemIndex: number;
 	request(call: ApiCall): Promise<unknown>;
+	/**
+	 * Runs `wait` (the item held until later, sending nothing meanwhile) without holding one of
+	 * Requests in Parallel's slots, then takes a slot again: the other items go on at full speed.
+	 */
+	setAside<T>(wait: () => Promise<T>): Promise<T>;
 }
 
 /** Reads shared by every item of one run (e.g. the account's phone numbers, fetched once). */

@@ -8,7 +8,7 @@ import { checkBatch, type Checked } from './batch/checkBatch';
 import { asItemError, describeStop, errorItem, invalidBatchError } from './batch/report';
 import { runMemoryFor } from './batch/retryMemory';
 import { AutoConcurrency } from './batch/concurrency';
-import { StopGate, runInOrder } from './batch/runInOrder';
+import { StopGate, runInOrder, type Slot } from './batch/runInOrder';
 import { sendGroups } from './batch/sendGroups';
 import { sendItem } from './batch/sendItem';
 import type { AnyOperation, Resource } from './operation';
@@ -57,16 +57,16 @@ export async function route(this: IExecuteFunctions, resources: Resource[]): Pro
 	// left automatic, above what the operation allows for its items).
 	const batch = { gate: new StopGate(), concurrency: new AutoConcurrency(automaticBound(op, checked, options)) };
 	const sending = { ...options, batch };
-	const apiAt = (itemIndex: number) => apiFor(this, op, itemIndex, sending);
+	const apiAt = (itemIndex: number, slot?: Slot) => apiFor(this, op, itemIndex, sending, slot);
 	const grouped = op.group
 		? await sendGroups({ op: { ...op, group: op.group }, checked, memory, continueOnFail, apiAt, concurrency: () => batch.concurrency.limit(), gate: batch.gate })
 		: undefined;
 	if (grouped) replayed = grouped.replayed;
-	const outcomes = grouped?.outcomes ?? (await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex): Promise<INodeExecutionData[]> => {
+	const outcomes = grouped?.outcomes ?? (await runInOrder(items.length, () => batch.concurrency.limit(), async (itemIndex, slot): Promise<INodeExecutionData[]> => {
 		const entry = checked[itemIndex];
 		if (!entry.ok) return [errorItem(entry.error, itemIndex)];
 		try {
-			const result = await sendItem(op, entry.prepared, apiAt(itemIndex), memory);
+			const result = await sendItem(op, entry.prepared, apiAt(itemIndex, slot), memory);
 			if (result.replayed) replayed++;
 			return result.records.map((json) => ({ json, ...binaryOf(json), pairedItem: { item: itemIndex } }));
 		} catch (error) {

@@ -1,13 +1,17 @@
 /**
  * The polling trigger's share of a token's rate limit. Its requests go through apiRequest, so the
  * credential's pacer paces them with everything else on the token (action node, waiting calls);
- * this log only keeps the trigger's own pages to POLLING_SHARE of every window the pacer models
- * (the documented 100/min and 20/10 s until the server says otherwise): at 10 %, 10 pages a minute
- * and 2 per 10 s for all polling triggers on one token in this n8n process. A poll that would take
- * more reads fewer pages and the next poll continues where it stopped (cursor.ts).
+ * this log only keeps the trigger's own requests to POLLING_SHARE of every window the pacer models
+ * (the documented 100/min and 20/10 s until the server says otherwise): at 10 %, 10 requests a
+ * minute and 2 per 10 s for all polling triggers on one token in this n8n process. The platform
+ * counts requests, so a retry of a page (after a 5xx) is taken from the share like the page itself,
+ * and is not sent when the share has no room (pageShare). A poll that would take more reads fewer
+ * pages and the next poll continues where it stopped (cursor.ts).
  */
 import { PollBudget } from '../engine/wait/budget';
 import { pacerFor } from '../transport/pacers';
+import type { RequestShare } from '../transport/share';
+import { pollingClock } from './clock';
 
 export const POLLING_SHARE = 0.1;
 
@@ -21,4 +25,22 @@ export function pollingBudget(credentialKey: string): PollBudget {
 		budgets.set(credentialKey, budget);
 	}
 	return budget;
+}
+
+/**
+ * The share one page's request keeps to, on n8n's clock as the trigger reads it. `free`: the first
+ * attempt goes whatever the share says (the first page of a first activation fixes "now"), and is
+ * counted all the same; retries never go beyond the share.
+ */
+export function pageShare(budget: PollBudget, free: boolean): RequestShare {
+	let first = free;
+	return {
+		take: () => {
+			const now = pollingClock.now();
+			const go = first || budget.waitMs(now) === 0;
+			first = false;
+			if (go) budget.take(now);
+			return go;
+		},
+	};
 }

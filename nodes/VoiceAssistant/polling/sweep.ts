@@ -11,8 +11,9 @@ import { PAGE_SIZE } from '../shared/limits';
 import { unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import { listDateFrom } from '../shared/platformTime';
+import { ShareUsedUp } from '../transport/share';
 import { accountTimeZone, requestTarget } from '../transport/target';
-import { pollingBudget } from './budget';
+import { pageShare, pollingBudget } from './budget';
 import { pollingClock } from './clock';
 import { currentSweep, listedCall, newCursor, storedCursor, takePage, type CallCursor, type ListedCall, type PageInfo } from './cursor';
 import { filterSignature, type PollSettings } from './settings';
@@ -95,15 +96,21 @@ export async function pollEndedCalls(ctx: IPollFunctions, settings: PollSettings
 			result.thinned = true;
 			break;
 		}
-		free = false;
-		budget.take(now);
 		const sweep = currentSweep(cursor);
 		const qs: IDataObject = { ...settings.query, per_page: PER_PAGE, page: sweep.page };
 		if (sweep.floor !== null) qs.date_from = listDateFrom(sweep.floor, zone);
-		const request = apiRequest.call(ctx, 'GET', ENDPOINT, { qs });
+		// Every attempt, a retry after a 5xx too, comes out of the share (budget.ts).
+		const share = pageShare(budget, free);
+		free = false;
+		const settled = await apiRequest.call(ctx, 'GET', ENDPOINT, { qs, share }).then((body) => ({ body }), (error: unknown) => ({ error }));
+		if ('error' in settled && settled.error instanceof ShareUsedUp) {
+			// another polling trigger on the token took the room since the check above
+			result.thinned = true;
+			break;
+		}
 		// A failed first page fails the poll (n8n reports it); after that, pages already taken stay
 		// taken (their calls are emitted now) and the next poll goes on from here.
-		const settled = result.pages === 0 ? { body: await request } : await request.then((body) => ({ body }), (error: unknown) => ({ error }));
+		if ('error' in settled && result.pages === 0) throw settled.error;
 		if ('error' in settled) {
 			ctx.logger.warn(`Voice Assistant Polling Trigger: reading the call list stopped (${(settled.error as Error).message}); the next poll goes on from here`);
 			result.thinned = true;

@@ -3,6 +3,7 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFul
 import type { Pacer } from './pacer';
 import { classifyNetworkError, type NetworkFailure } from './policy';
 import { readRateInfo, type RateInfo } from './rateHeaders';
+import { ShareUsedUp, type RequestShare } from './share';
 import { CREDENTIAL_TYPE, type ApiContext, type RequestTarget } from './target';
 import { multipartBody, type FileUpload } from './upload';
 
@@ -36,6 +37,8 @@ export interface AttemptRequest {
 	signal?: AbortSignal;
 	/** the longest this attempt may wait for its slot: what the request has left of its retry budget */
 	maxSlotWaitMs?: number;
+	/** see ApiRequestOptions.share: no room gives the slot back and throws ShareUsedUp */
+	share?: RequestShare;
 	/** see ApiRequestOptions.beforeSend: a refusal gives the slot back and is thrown */
 	beforeSend?: () => NodeOperationError | undefined;
 	/** told the answer's timing, once the pacer has settled it */
@@ -72,6 +75,10 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 
 	const queuedAt = Date.now();
 	const ticket = await pacer.acquire(request.signal, request.maxSlotWaitMs);
+	if (request.share && !request.share.take()) {
+		ticket.fail(true, Date.now());
+		throw new ShareUsedUp(ctx.getNode());
+	}
 	const refused = request.beforeSend?.();
 	if (refused) {
 		ticket.fail(true, Date.now());

@@ -77,6 +77,16 @@ export function nextStep(outcome: AttemptOutcome, state: RetryState, read: boole
 	return { step: 'fail', why: 'http' };
 }
 
+/**
+ * Why a request fails when it may not be tried again although the policy would (its share of the
+ * rate limit has no room for the retry): what the outcome means once the retries are spent.
+ */
+export function giveUp(outcome: AttemptOutcome, read: boolean): FailReason {
+	const spent: RetryState = { rateLimitRetries: Infinity, otherRetries: Infinity, waitedMs: Infinity };
+	const next = nextStep(outcome, spent, read, () => 0);
+	return next.step === 'fail' ? next.why : 'http';
+}
+
 function looksLikeJson(text: string): boolean {
 	try {
 		JSON.parse(text);

@@ -9,8 +9,7 @@
  * others for every slot. Until a server has answered once, one request at a time; nothing is paced
  * until a server has shown a rate-limit header or a 429. Registry per credential: pacers.ts.
  */
-import { sleep } from 'n8n-workflow';
-
+import { pacerClock } from './pacerClock';
 import { RETRY } from './policy';
 import { hasRateInfo } from './rateHeaders';
 import type { RateInfo } from './rateHeaders';
@@ -72,7 +71,7 @@ export class Pacer {
 		const previous = this.queue;
 		let release!: () => void;
 		this.queue = new Promise<void>((resolve) => (release = resolve));
-		const deadline = Date.now() + maxWaitMs;
+		const deadline = pacerClock.now() + maxWaitMs;
 		try {
 			await previous;
 			return await this.waitForSlot(signal, deadline);
@@ -87,7 +86,7 @@ export class Pacer {
 	 * executions on the token longer than the platform's own window.
 	 */
 	blockUntil(time: number): void {
-		this.blockedUntil = Math.max(this.blockedUntil, Math.min(time, Date.now() + Math.min(LEARNT.longestBlockMs, RETRY.maxTotalRetryWaitMs)));
+		this.blockedUntil = Math.max(this.blockedUntil, Math.min(time, pacerClock.now() + Math.min(LEARNT.longestBlockMs, RETRY.maxTotalRetryWaitMs)));
 	}
 
 	state(): PacerState {
@@ -96,14 +95,14 @@ export class Pacer {
 			calibration: this.calibration,
 			windows: this.windows.map(({ limit, ms, measured }) => ({ limit, ms, measured })),
 			blockedUntil: this.blockedUntil,
-			foreignUsage: this.foreignUntil > Date.now() ? this.foreign : 0,
+			foreignUsage: this.foreignUntil > pacerClock.now() ? this.foreign : 0,
 			inFlight: this.entries.filter((entry) => entry.doneAt === undefined).length,
 		};
 	}
 
 	private async waitForSlot(signal: AbortSignal | undefined, deadline: number): Promise<PacerTicket> {
 		for (;;) {
-			const now = Date.now();
+			const now = pacerClock.now();
 			this.expireLessons(now);
 			const wait = this.enforced ? this.delay(now) : this.firstContact();
 			if (wait.ms > 0 && !wait.probe && now + wait.ms > deadline) throw new SlotWaitTooLong(wait.ms);
@@ -117,7 +116,7 @@ export class Pacer {
 				pruneEntries(this.entries, this.windows, now, (window) => this.margin(window));
 				return this.ticket(entry);
 			}
-			await sleep(Math.min(wait.ms, SLEEP_SLICE_MS), signal);
+			await pacerClock.sleep(Math.min(wait.ms, SLEEP_SLICE_MS), signal);
 		}
 	}
 
@@ -278,7 +277,7 @@ export class Pacer {
 		const freeAt = receivedAt + info.retryAfterMs;
 		// Only while our log explains the server's count: the last answer showed nobody else on the token.
 		// (Shared, the slot that frees next is usually another's, and would measure any window.)
-		if (this.sharedRecently(Date.now()) || !this.lastRemaining || this.foreign > 0) return;
+		if (this.sharedRecently(pacerClock.now()) || !this.lastRemaining || this.foreign > 0) return;
 		const best = rejectionLesson(this.windows, this.entries, rejected, freeAt);
 		if (!best || !applyRejection(this.windows, this.calibration, best)) return;
 		if (this.calibration !== 'measured') this.modelTooLong = false;

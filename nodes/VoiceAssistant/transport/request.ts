@@ -4,8 +4,9 @@ import type { IDataObject, IHttpRequestMethods, JsonObject } from 'n8n-workflow'
 import { attempt, type AttemptOutcome, type AttemptRequest } from './attempt';
 import { httpError, networkError, notJsonError, rateLimitedFor, rateLimitGaveUp, redirectError, serverErrorOnWrite } from './errors';
 import type { ErrorPlace } from './errors';
-import { nextStep, type FailReason, type NextStep, type RetryState } from './nextStep';
+import { giveUp, nextStep, type FailReason, type NextStep, type RetryState } from './nextStep';
 import { pacerFor } from './pacers';
+import { ShareUsedUp, type RequestShare } from './share';
 import { SlotWaitTooLong } from './slotWait';
 import { RETRY, backoffMs, isRead } from './policy';
 import { requestTarget, type ApiContext, type Generation } from './target';
@@ -34,6 +35,12 @@ export interface ApiRequestOptions {
 	effect?: string;
 	/** ms to wait for an answer (the node's Request Options → Timeout); default RETRY.defaultTimeoutMs */
 	timeoutMs?: number;
+	/**
+	 * A part of the rate limit this request keeps to, every attempt counted (share.ts). A retry it has
+	 * no room for is not sent: the request fails as if its retries were spent. A first attempt it
+	 * has no room for throws ShareUsedUp.
+	 */
+	share?: RequestShare;
 	/**
 	 * Called once the pacer has given this request its slot, right before it is sent (every attempt).
 	 * An error returned refuses the send: the slot is given back and the error is thrown.
@@ -97,6 +104,7 @@ export async function apiRequest<T = unknown>(
 		binary: options.platform2?.binary,
 		timeoutMs,
 		signal,
+		share: options.share,
 		beforeSend: options.beforeSend,
 		answered: observe
 			? ({ status, info, sentAt, queuedAt, receivedAt }) =>
@@ -114,6 +122,7 @@ export async function apiRequest<T = unknown>(
 	const state: RetryState = { rateLimitRetries: 0, otherRetries: 0, waitedMs: 0 };
 	/** a wait already charged to the budget that the pacer, not a sleep here, is holding */
 	let heldMs = 0;
+	let last: AttemptOutcome | undefined;
 	for (;;) {
 		let outcome: AttemptOutcome;
 		try {
@@ -122,8 +131,11 @@ export async function apiRequest<T = unknown>(
 		} catch (error) {
 			// the pacer's next slot is further away than this request may wait: fail now, do not sleep past it
 			if (error instanceof SlotWaitTooLong) throw rateLimitedFor(place, error.waitMs, undefined);
+			// no room in the caller's share for a retry: the failure that asked for it is the answer
+			if (error instanceof ShareUsedUp && last) throw failureError(giveUp(last, read), last, place, { timeoutMs, read, retries: state.rateLimitRetries });
 			throw error instanceof NodeOperationError ? error : new NodeOperationError(place.node, error as Error, { itemIndex: place.itemIndex });
 		}
+		last = outcome;
 		const next = neverRepeated(nextStep(outcome, state, read, backoffMs), options.platform2?.noRetry === true);
 		if (next.blockPacerMs !== undefined && outcome.kind === 'answer') pacer.blockUntil(outcome.receivedAt + next.blockPacerMs);
 		if (next.step === 'return') return (outcome as { body: unknown }).body as T;

@@ -21,7 +21,7 @@ describe('Tool → Get', () => {
 	});
 
 	it('unwraps {data: {...}} where a host wraps the record', async () => {
-		const api = { ctx: {} as IExecuteFunctions, itemIndex: 0, request: async () => undefined } as Api;
+		const api = { ctx: {} as IExecuteFunctions, itemIndex: 0, request: async () => undefined, setAside: async (wait) => await wait() } as Api;
 		const request = { method: 'GET' as const, path: '/user/tools/2' };
 		expect(await operation.output({ data: { id: 2, name: 'book_appointment' } }, { request }, api)).toEqual([{ id: 2, name: 'book_appointment' }]);
 	});

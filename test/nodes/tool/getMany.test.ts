@@ -19,7 +19,7 @@ describe('Tool → Get Many', () => {
 	});
 
 	it('reads {data: [...]} too, and fails on any other shape instead of reading "no tools"', async () => {
-		const api = { ctx: { getNode: () => ({ name: 'Voice Assistant' }) } as unknown as IExecuteFunctions, itemIndex: 0, request: async () => undefined } as Api;
+		const api = { ctx: { getNode: () => ({ name: 'Voice Assistant' }) } as unknown as IExecuteFunctions, itemIndex: 0, request: async () => undefined, setAside: async (wait) => await wait() } as Api;
 		const prepared = { limit: Infinity, request: { method: 'GET' as const, path: '/user/tools' } };
 		expect(await operation.output({ data: [{ id: 7 }] }, prepared, api)).toEqual([{ id: 7 }]);
 		expect(() => operation.output({ tools: [] }, prepared, api)).toThrow(/something other than a list/);

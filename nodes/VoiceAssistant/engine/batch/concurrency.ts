@@ -29,6 +29,18 @@ export const AUTO_CONCURRENCY = {
 	pacedMs: 2,
 } as const;
 
+/** What counts as a quick answer; only tests change it (tuneConcurrency). */
+const QUICK = { toleranceMs: AUTO_CONCURRENCY.toleranceMs as number };
+
+/**
+ * Test seam: how far above the fastest answer (ms, besides twice it) still counts as quick. A test
+ * of how far the count climbs sets it high, so that a busy machine's jitter is not read as
+ * congestion and the climb follows the answers alone. No argument restores the default.
+ */
+export function tuneConcurrency(overrides: { toleranceMs?: number } = {}): void {
+	QUICK.toleranceMs = overrides.toleranceMs ?? AUTO_CONCURRENCY.toleranceMs;
+}
+
 export class AutoConcurrency {
 	private value: number;
 	private fastest = Infinity;
@@ -70,7 +82,7 @@ export class AutoConcurrency {
 			return;
 		}
 		this.fastest = Math.min(this.fastest, sample.latencyMs);
-		if (sample.latencyMs > 2 * this.fastest + AUTO_CONCURRENCY.toleranceMs) {
+		if (sample.latencyMs > 2 * this.fastest + QUICK.toleranceMs) {
 			// Once per round trip: the answers of one round all saw the same queue.
 			if (now - this.lastDecrease >= sample.latencyMs) this.decrease(now, this.value * 0.9, AUTO_CONCURRENCY.start);
 			return;

@@ -1,4 +1,3 @@
-import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Api } from '../operation';
@@ -15,15 +14,19 @@ const SLEEP_SLICE_MS = 60_000;
 /**
  * The send step under the rules: a skipped item sends nothing; a waiting one sleeps until its
  * window opens (the execution's stop ends the wait, and the item is not sent); then `send` runs.
- * A waiting item holds one of Requests in Parallel's slots; the other items go on in the rest.
+ * A waiting item gives its Requests in Parallel slot back while it waits (a batch where 90 of 100
+ * numbers wait for the morning sends the other 10 at full speed) and takes one again to send.
  */
 export async function sendUnderRules<A>(rules: RuleDecision | undefined, api: Api, send: () => Promise<A>): Promise<Held<A>> {
 	if (rules?.skip) return { sent: false, skip: rules.skip };
-	if (rules?.waitUntil !== undefined) {
+	const waitUntil = rules?.waitUntil;
+	if (waitUntil !== undefined && waitUntil > rulesClock.now()) {
 		const signal = api.ctx.getExecutionCancelSignal?.();
-		for (let left = rules.waitUntil - rulesClock.now(); left > 0; left = rules.waitUntil - rulesClock.now()) {
-			await sleep(Math.min(left, SLEEP_SLICE_MS), signal);
-		}
+		await api.setAside(async () => {
+			for (let left = waitUntil - rulesClock.now(); left > 0; left = waitUntil - rulesClock.now()) {
+				await rulesClock.sleep(Math.min(left, SLEEP_SLICE_MS), signal);
+			}
+		});
 	}
 	const sentAt = rulesClock.now();
 	return { sent: true, answer: await send(), sentAt };
