@@ -9,6 +9,7 @@ import { addLeads, createCall, startCampaign, stopCampaign } from './campaigns';
 import { buyPhoneNumber } from './phoneNumbers';
 import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
+import { getAssistantVariables } from '../webhooks';
 import { archiveTool, getAssistantTools, setAssistantTools, updateTool } from './tools';
 
 export type Behaviour = (call: P2Call) => P2Answer | undefined;
@@ -33,4 +34,5 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	getAssistantAnnouncementAudio,
 	getTranslationSession,
 	listKnowledgeBaseFaqs,
+	getAssistantVariables,
 };
