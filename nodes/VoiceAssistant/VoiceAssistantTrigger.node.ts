@@ -2,8 +2,10 @@ import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 import type { INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
 
 import { VoiceAssistantTriggerVersion } from './trigger/node';
+import { version5Properties } from './trigger/platform2/properties';
 import { triggerPropertiesFor } from './trigger/properties';
 import { webhookFor } from './trigger/webhook';
+import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
 
 const baseDescription: INodeTypeBaseDescription = {
 	displayName: 'Voice Assistant Trigger',
@@ -11,29 +13,39 @@ const baseDescription: INodeTypeBaseDescription = {
 	icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
 	group: ['trigger'],
 	description: 'Starts the workflow when a call or chat conversation of a voice assistant ends, or a WhatsApp message is delivered or read (Famulor and white-label hosts)',
-	defaultVersion: 4,
+	defaultVersion: 5,
 };
+
+const CLASSIC_SUBTITLE =
+	'$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : $parameter["event"] === "whatsappMessageStatus" ? "WhatsApp Message Status" : "Call Ended"';
 
 /** The versions differ in the webhook n8n serves (trigger/webhook.ts) and in the options version 2 added (trigger/properties.ts). */
 function describeVersion(version: number): INodeTypeDescription {
 	return {
 		...baseDescription,
 		version,
-		subtitle:
-			'={{$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : $parameter["event"] === "whatsappMessageStatus" ? "WhatsApp Message Status" : "Call Ended"}}',
+		subtitle: version >= 5 ? `={{$parameter["accountKind"] === "platform2" ? "Platform 2.0" : ${CLASSIC_SUBTITLE}}}` : `={{${CLASSIC_SUBTITLE}}}`,
 		eventTriggerDescription: 'Waiting for a call of the assistant to end',
 		activationMessage: 'Finished calls of the assistant will now start this workflow.',
 		defaults: { name: 'Voice Assistant Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'voiceAssistantApi', required: true }],
+		credentials:
+			version >= 5
+				? [
+						{ name: 'voiceAssistantApi', required: true, displayOptions: { show: { accountKind: ['classic'] } } },
+						{ name: PLATFORM2_CREDENTIAL_TYPE, required: true, displayOptions: { show: { accountKind: ['platform2'] } } },
+					]
+				: [{ name: 'voiceAssistantApi', required: true }],
 		webhooks: [webhookFor(version)],
-		properties: triggerPropertiesFor(version),
+		properties: version >= 5 ? version5Properties(triggerPropertiesFor(4)) : triggerPropertiesFor(version),
 	};
 }
 
 /**
- * Version 4 (the default) is version 3 with a Simplify of at most ten fields (shared/compact.ts).
+ * Version 5 (the default) is version 4 with Account Kind first: Classic keeps version 4's fields and
+ * behaviour, Famulor Platform 2.0 has its own events (trigger/platform2/).
+ * Version 4 is version 3 with a Simplify of at most ten fields (shared/compact.ts).
  * Version 3 answers a ringing inbound call with the last node's item (trigger/respond.ts);
  * version 2 costs n8n less per delivery than version 1 and answers in JSON. Versions 1 and 2 stay so
  * that existing workflows keep loading and working as before.
@@ -46,6 +58,7 @@ export class VoiceAssistantTrigger extends VersionedNodeType {
 				2: new VoiceAssistantTriggerVersion(describeVersion(2)),
 				3: new VoiceAssistantTriggerVersion(describeVersion(3)),
 				4: new VoiceAssistantTriggerVersion(describeVersion(4)),
+				5: new VoiceAssistantTriggerVersion(describeVersion(5)),
 			},
 			baseDescription,
 		);

@@ -13,7 +13,8 @@ import type { VoiceAssistantTriggerVersion } from '../../nodes/VoiceAssistant/tr
 import { VoiceAssistantTrigger, credentials, parameters } from './helpers';
 
 const versioned = new VoiceAssistantTrigger();
-const trigger = versioned.getNodeType() as VoiceAssistantTriggerVersion;
+// Version 4, the newest classic-only version; version 5 (Account Kind first) is test/platform2/trigger/description.test.ts
+const trigger = versioned.getNodeType(4) as VoiceAssistantTriggerVersion;
 
 /** A field of the webhook description resolved the way n8n's webhook helper resolves it for a delivery. */
 function resolvedWebhookField(field: 'responseMode' | 'responseData', responseMode?: string, typeVersion?: number): unknown {
@@ -42,9 +43,9 @@ describe('trigger description', () => {
 		expect(resolvedResponseMode(mode, 1)).toBe(mode);
 	});
 
-	it('is version 4 by default and still offers versions 1 to 3 for existing workflows', () => {
-		expect(versioned.description.defaultVersion).toBe(4);
-		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2, 3, 4]);
+	it('is version 5 by default and still offers versions 1 to 4 for existing workflows', () => {
+		expect(versioned.description.defaultVersion).toBe(5);
+		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2, 3, 4, 5]);
 		expect(trigger.description.version).toBe(4);
 		// version 4 changes only what Simplify keeps (shared/compact.ts), not the editor's fields
 		const v3 = versioned.getNodeType(3) as VoiceAssistantTriggerVersion;

@@ -19,7 +19,7 @@ afterAll(async () => {
 	await receiver?.close();
 });
 
-/** examples/greet-caller-by-name.json: trigger (inbound, version 4, When Last Node Finishes) → Code node (CRM stand-in) → Edit Fields. */
+/** examples/greet-caller-by-name.json: trigger (inbound, version 5 on a classic account, When Last Node Finishes) → Code node (CRM stand-in) → Edit Fields. */
 const example = JSON.parse(readFileSync(join(__dirname, '../../examples/greet-caller-by-name.json'), 'utf8')) as {
 	nodes: Array<{ name: string; type: string; typeVersion: number; parameters: IDataObject }>;
 	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
@@ -63,9 +63,9 @@ async function activate(responseMode: string, lastNode?: (json: IDataObject) => 
 const variablesOf = (callId: number) => sb.store.calls.find((c) => c.id === callId)?.input_variables;
 
 describe('Inbound call: answering with variables', () => {
-	it('the example workflow is trigger (version 4, When Last Node Finishes) → CRM stand-in → Edit Fields building {variables}', () => {
+	it('the example workflow is trigger (version 5, When Last Node Finishes) → CRM stand-in → Edit Fields building {variables}', () => {
 		const trigger = nodeOfType('n8n-nodes-voice-assistant.voiceAssistantTrigger');
-		expect(trigger.typeVersion).toBe(4);
+		expect(trigger.typeVersion).toBe(5);
 		expect(trigger.parameters).toMatchObject({ event: 'inboundCallCompleted', responseMode: 'lastNode' });
 		const code = nodeOfType('n8n-nodes-base.code');
 		const answer = nodeOfType('n8n-nodes-base.set');
