@@ -114,11 +114,14 @@ describe('node description', () => {
 		expect(RETRY.defaultTimeoutMs).toBe(30000);
 	});
 
-	it('shows Default Country where phone numbers are typed', () => {
-		const shownFor = properties
-			.filter((p) => p.name === 'defaultCountry')
-			.flatMap((p) => (p.displayOptions!.show!.operation as string[]).map((op) => `${String(p.displayOptions!.show!.resource![0])}:${op}`));
-		expect(shownFor.sort()).toEqual([
+	it('shows Default Country where phone numbers are typed (both account kinds)', () => {
+		const shownFor = (kind: string) =>
+			properties
+				.filter((p) => p.name === 'defaultCountry' && p.displayOptions?.show?.accountKind?.[0] === kind)
+				.flatMap((p) => (p.displayOptions!.show!.operation as string[]).map((op) => `${String(p.displayOptions!.show!.resource![0])}:${op}`))
+				.sort();
+		expect(shownFor('platform2')).toEqual(['calls:createCall', 'leads:addLeads', 'sms:sendSms', 'suppression:addSuppressionEntry', 'suppression:removeSuppressionEntry']);
+		expect(shownFor('classic')).toEqual([
 			'call:getMany',
 			'call:make',
 			'conversation:getMany',
