@@ -1,4 +1,3 @@
-import { ApplicationError } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	Icon,
@@ -8,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { redirectRules, withBearer } from '../nodes/VoiceAssistant/shared/credentialRequests';
 import { CUSTOM_PLATFORM, DEFAULT_BASE_URL, PLATFORMS, platformTarget } from '../nodes/VoiceAssistant/shared/platforms';
 import { accountZoneProperty } from '../nodes/VoiceAssistant/shared/accountZone';
 import { signingSecretProperty } from '../nodes/VoiceAssistant/shared/signingSecret';
@@ -91,13 +91,7 @@ export class VoiceAssistantApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
-		const { baseUrl, problem } = platformTarget(credentials);
-		if (problem) throw new ApplicationError(problem);
-		return {
-			...requestOptions,
-			baseURL: baseUrl,
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiToken ?? '')}` },
-		};
+		return withBearer(platformTarget(credentials), credentials.apiToken, requestOptions);
 	};
 
 	// The model list is the cheapest authenticated read: no paging, no side effects. Its URL is
@@ -110,12 +104,9 @@ export class VoiceAssistantApi implements ICredentialType {
 			method: 'GET',
 			disableFollowRedirect: true,
 		},
-		rules: [301, 302, 303, 307, 308].map((status) => ({
-			type: 'responseCode' as const,
-			properties: {
-				value: status,
-				message: `The Base URL redirects (HTTP ${status}) to another address. The redirect was not followed, so the API token was not sent there. Open the Base URL in a browser to see where it points, and use that URL (with /api) if you trust it.`,
-			},
-		})),
+		rules: redirectRules(
+			(status) =>
+				`The Base URL redirects (HTTP ${status}) to another address. The redirect was not followed, so the API token was not sent there. Open the Base URL in a browser to see where it points, and use that URL (with /api) if you trust it.`,
+		),
 	};
 }

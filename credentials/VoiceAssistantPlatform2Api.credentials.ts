@@ -1,4 +1,3 @@
-import { ApplicationError } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	Icon,
@@ -8,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { redirectRules, withBearer } from '../nodes/VoiceAssistant/shared/credentialRequests';
 import { DEFAULT_PLATFORM2_ORIGIN, platform2Target } from '../nodes/VoiceAssistant/shared/platform2Origin';
 import { platform2SigningSecretProperty } from '../nodes/VoiceAssistant/shared/platform2WebhookSecret';
 
@@ -54,13 +54,7 @@ export class VoiceAssistantPlatform2Api implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
-		const { baseUrl, problem } = platform2Target(credentials);
-		if (problem) throw new ApplicationError(problem);
-		return {
-			...requestOptions,
-			baseURL: baseUrl,
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` },
-		};
+		return withBearer(platform2Target(credentials), credentials.apiKey, requestOptions);
 	};
 
 	// GET /me needs no scope: a test against a list would fail for keys without that list's scope.
@@ -75,13 +69,10 @@ export class VoiceAssistantPlatform2Api implements ICredentialType {
 					message: 'The API key was not accepted (HTTP 401): check that it is a Platform 2.0 key (fam_…), not revoked or expired, and that the Origin is where your account lives.',
 				},
 			},
-			...[301, 302, 303, 307, 308].map((status) => ({
-				type: 'responseCode' as const,
-				properties: {
-					value: status,
-					message: `The Origin redirects (HTTP ${status}) to another address. The redirect was not followed, so the API key was not sent there. Use the address it points to if you trust it.`,
-				},
-			})),
+			...redirectRules(
+				(status) =>
+					`The Origin redirects (HTTP ${status}) to another address. The redirect was not followed, so the API key was not sent there. Use the address it points to if you trust it.`,
+			),
 		],
 	};
 }
