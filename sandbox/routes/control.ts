@@ -8,6 +8,7 @@ import { conversationEndRoute, whatsappMessageRoute } from '../conversationEnded
 import { configureRoute as readReceiptsRoute, sendRoute as readReceiptRoute } from '../readReceipts';
 import { FaultError } from '../faults';
 import { mintKeyRoute, seededKeysRoute } from '../platform2/control';
+import { recordAtRoute } from '../platform2/behaviours/pollingTimeline';
 import { Router } from '../router';
 import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
 import type { WebhookResponse } from '../types';
@@ -224,6 +225,7 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/read-receipt', readReceiptRoute)
 		.add('GET', '/sandbox/platform2/keys', (ctx) => seededKeysRoute(ctx.app.platform2))
 		.add('POST', '/sandbox/platform2/keys', (ctx) => mintKeyRoute(ctx.app.platform2, ctx.rawBody))
+		.add('POST', '/sandbox/platform2/records', (ctx) => recordAtRoute(ctx.app.platform2, ctx.rawBody))
 		.add('GET', '/sandbox/state', state)
 		.add('POST', '/sandbox/balance', setBalance)
 		.add('POST', '/sandbox/webhook-transcript', setTranscript)

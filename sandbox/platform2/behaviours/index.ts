@@ -12,6 +12,7 @@ import { buyPhoneNumber } from './phoneNumbers';
 import { addSuppressionEntry, removeSuppressionEntry, sendSms } from './suppression';
 import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
+import { listAudienceContacts, listBookings, listCalls, listHistory, listScheduledCallbacks } from './pollingLists';
 import { archiveTool, getAssistantTools, setAssistantTools, updateTool } from './tools';
 
 export type Behaviour = (call: P2Call) => P2Answer | undefined;
@@ -43,4 +44,10 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	getAssistantAnnouncementAudio,
 	getTranslationSession,
 	listKnowledgeBaseFaqs,
+	// the lists the polling trigger follows: their order and since-filters
+	listCalls,
+	listHistory,
+	listBookings,
+	listScheduledCallbacks,
+	listAudienceContacts,
 };
