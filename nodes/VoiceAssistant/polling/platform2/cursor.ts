@@ -53,6 +53,8 @@ export interface FeedSweep extends IDataObject {
 	near: number;
 	/** the new mark − SLACK_MS, once the sweep's first record is read */
 	nearFrom: number | null;
+	/** records read above the stop (what changed since the last sweep, and the slack) */
+	read?: number;
 }
 
 export interface FeedCursor extends IDataObject {
@@ -64,7 +66,7 @@ export interface FeedCursor extends IDataObject {
 	mark: number | null;
 	/** events at or before this are history or forgotten; null: none yet (the list was empty at activation) */
 	floor: number | null;
-	/** records near the mark at the last sweep */
+	/** the records the next first page should hold: those near the mark, or as many as changed between the last two sweeps */
 	near: number;
 	/** event key → its time */
 	seen: Record<string, number>;
@@ -126,6 +128,7 @@ export function takeFeedPage(cursor: FeedCursor, rows: FeedRow[], last: boolean)
 			continue;
 		}
 		if (row.order !== undefined && (sweep.top === null || row.order > sweep.top)) sweep.top = row.order;
+		sweep.read = (sweep.read ?? 0) + 1;
 		// rows come newest first: the first one fixes the new mark, and so what the next sweep reads again
 		if (sweep.nearFrom === null && row.order !== undefined) sweep.nearFrom = Math.max(cursor.mark ?? -Infinity, row.order) - SLACK_MS;
 		if (row.order === undefined || sweep.nearFrom === null || row.order >= sweep.nearFrom) sweep.near += 1;
@@ -145,7 +148,7 @@ export function takeFeedPage(cursor: FeedCursor, rows: FeedRow[], last: boolean)
 
 function finishSweep(cursor: FeedCursor, sweep: FeedSweep): string[] {
 	if (sweep.top !== null && (cursor.mark === null || sweep.top > cursor.mark)) cursor.mark = sweep.top;
-	cursor.near = sweep.near;
+	cursor.near = Math.max(sweep.near, sweep.read ?? 0);
 	cursor.sweep = null;
 	if (cursor.mark !== null) forgetUpTo(cursor, cursor.mark - RETAIN_MS);
 	const entries = Object.values(cursor.seen);
@@ -157,7 +160,6 @@ function finishSweep(cursor: FeedCursor, sweep: FeedSweep): string[] {
 
 /** Forgets the keys of events at or before `time` and raises the floor to it: they can never be emitted again. */
 function forgetUpTo(cursor: FeedCursor, time: number): void {
-	if (cursor.floor !== null && cursor.floor >= time) return;
 	for (const [key, at] of Object.entries(cursor.seen)) if (at <= time) delete cursor.seen[key];
-	cursor.floor = time;
+	cursor.floor = Math.max(cursor.floor ?? -Infinity, time);
 }

@@ -83,15 +83,16 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 		const limit = offset === 0 ? Math.min(MAX_LIMIT, cursor.near + FIRST_PAGE_EXTRA) : MAX_LIMIT;
 		const qs: IDataObject = { limit, offset };
 		if (feed.since && sweep && sweep.stop !== null) qs[feed.since] = new Date(sweep.stop).toISOString();
-		let page: Page;
-		try {
-			page = await readPage(ctx, feed, qs);
-		} catch (error) {
-			if (result.pages === 0) throw error; // n8n reports a failed poll; the cursor stays as it was
-			ctx.logger.warn(`Voice Assistant Polling Trigger: reading ${feed.name} stopped (${(error as Error).message}); the next poll goes on from here`);
+		const reading = readPage(ctx, feed, qs);
+		// A failed first page fails the poll (n8n reports it; the cursor stays as it was); after that,
+		// pages already taken stay taken and the next poll goes on from here.
+		const settled = result.pages === 0 ? { page: await reading } : await reading.then((page) => ({ page }), (error: unknown) => ({ error }));
+		if ('error' in settled) {
+			ctx.logger.warn(`Voice Assistant Polling Trigger: reading ${feed.name} stopped (${(settled.error as Error).message}); the next poll goes on from here`);
 			result.thinned = true;
 			break;
 		}
+		const page = settled.page;
 		const outcome = takeFeedPage(cursor, page.rows, page.last);
 		result.pages += 1;
 		result.events.push(...outcome.emit);
