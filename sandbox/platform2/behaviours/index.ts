@@ -12,7 +12,7 @@ import { buyPhoneNumber } from './phoneNumbers';
 import { addSuppressionEntry, removeSuppressionEntry, sendSms } from './suppression';
 import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
-import { listAudienceContacts, listBookings, listCalls, listHistory, listScheduledCallbacks } from './pollingLists';
+import { listAudienceContacts, listBookings, listHistory, listScheduledCallbacks } from './pollingLists';
 import { archiveTool, getAssistantTools, setAssistantTools, updateTool } from './tools';
 
 export type Behaviour = (call: P2Call) => P2Answer | undefined;
@@ -44,8 +44,7 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	getAssistantAnnouncementAudio,
 	getTranslationSession,
 	listKnowledgeBaseFaqs,
-	// the lists the polling trigger follows: their order and since-filters
-	listCalls,
+	// the lists the polling trigger follows: their order and since-filters (listCalls: calls.ts)
 	listHistory,
 	listBookings,
 	listScheduledCallbacks,

@@ -1,7 +1,7 @@
 /**
  * The lists the polling trigger follows on Platform 2.0 (issue #32), ordered and filtered as the
  * trigger relies on (docs/sandbox.md "Platform 2.0: lists a polling trigger follows"):
- * - listCalls: `sort` created_at (default) or updated_at, newest first; `from`/`to` bound created_at.
+ * - listCalls (calls.ts, with the calls' progression): `sort=updated_at` puts the call changed last first.
  * - listHistory, listBookings, listScheduledCallbacks (no sort parameter in the catalogue): latest
  *   change (updated_at) first; history's `from`/`to` bound created_at, bookings' the appointment's start.
  * - listAudienceContacts: newest created first; `created_from`/`created_to` bound created_at.
@@ -27,7 +27,7 @@ function within(rows: P2Record[], field: string, from: unknown, to: unknown): P2
 }
 
 /** Newest first by `field` (stable: equal times keep the store's order, newest created first). */
-function newestFirst(rows: P2Record[], field: string): P2Record[] {
+export function newestFirst(rows: P2Record[], field: string): P2Record[] {
 	return rows
 		.map((row, index) => ({ row, index, at: time(row[field]) }))
 		.sort((a, b) => (Number.isNaN(b.at) ? -Infinity : b.at) - (Number.isNaN(a.at) ? -Infinity : a.at) || a.index - b.index)
@@ -39,7 +39,6 @@ function ordered(call: P2Call, order: string, bound: string, fromParam: string, 
 	return pageOf(call.op, newestFirst(rows, order), call.query);
 }
 
-export const listCalls = (call: P2Call): P2Answer => ordered(call, call.query.sort === 'updated_at' ? 'updated_at' : 'created_at', 'created_at', 'from', 'to');
 export const listHistory = (call: P2Call): P2Answer => ordered(call, 'updated_at', 'created_at', 'from', 'to');
 export const listBookings = (call: P2Call): P2Answer => ordered(call, 'updated_at', 'start_at', 'from', 'to');
 export const listScheduledCallbacks = (call: P2Call): P2Answer => ordered(call, 'updated_at', 'created_at', 'from', 'to');

@@ -10,8 +10,9 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { unexpectedAnswerError } from '../../transport/errors';
 import type { Platform2Request } from '../../transport/platform2Request';
 import { apiRequest } from '../../transport/request';
+import { ShareUsedUp, type RequestShare } from '../../transport/share';
 import { requestTarget } from '../../transport/target';
-import { pollingBudget } from '../budget';
+import { pageShare, pollingBudget } from '../budget';
 import { pollingClock } from '../clock';
 import { currentFeedSweep, newFeedCursor, newestFirst, storedFeedCursor, takeFeedPage, type FeedCursor, type FeedEvent, type FeedRow } from './cursor';
 import { feedOf, feedSignature, platformTime2, type Feed } from './feeds';
@@ -32,9 +33,9 @@ interface Page {
 	last: boolean;
 }
 
-async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject): Promise<Page> {
+async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?: RequestShare): Promise<Page> {
 	const platform2: Platform2Request = { operation: feed.name, scopes: [[feed.scope]] };
-	const answer = (await apiRequest.call(ctx, 'GET', feed.path, { qs: { ...feed.query, ...qs }, platform2 })) as IDataObject | undefined;
+	const answer = (await apiRequest.call(ctx, 'GET', feed.path, { qs: { ...feed.query, ...qs }, platform2, share })) as IDataObject | undefined;
 	if (answer === null || typeof answer !== 'object' || !Array.isArray(answer.data)) {
 		throw unexpectedAnswerError({ node: ctx.getNode(), method: 'GET', endpoint: feed.path }, 'a page of records ({"data": [...], "meta": {...}})', answer);
 	}
@@ -76,17 +77,22 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 			result.thinned = true;
 			break;
 		}
-		free = false;
-		budget.take(now);
 		const sweep = cursor.started ? currentFeedSweep(cursor) : undefined;
 		const offset = sweep?.offset ?? 0;
 		const limit = offset === 0 ? Math.min(MAX_LIMIT, cursor.near + FIRST_PAGE_EXTRA) : MAX_LIMIT;
 		const qs: IDataObject = { limit, offset };
 		if (feed.since && sweep && sweep.stop !== null) qs[feed.since] = new Date(sweep.stop).toISOString();
-		const reading = readPage(ctx, feed, qs);
+		// Every attempt, a retry after a 5xx too, comes out of the share (../budget.ts).
+		const share = pageShare(budget, free);
+		free = false;
+		const settled = await readPage(ctx, feed, qs, share).then((page) => ({ page }), (error: unknown) => ({ error }));
+		if ('error' in settled && settled.error instanceof ShareUsedUp) {
+			result.thinned = true; // another polling trigger on the key took the room since the check above
+			break;
+		}
 		// A failed first page fails the poll (n8n reports it; the cursor stays as it was); after that,
 		// pages already taken stay taken and the next poll goes on from here.
-		const settled = result.pages === 0 ? { page: await reading } : await reading.then((page) => ({ page }), (error: unknown) => ({ error }));
+		if ('error' in settled && result.pages === 0) throw settled.error;
 		if ('error' in settled) {
 			ctx.logger.warn(`Voice Assistant Polling Trigger: reading ${feed.name} stopped (${(settled.error as Error).message}); the next poll goes on from here`);
 			result.thinned = true;
