@@ -32,6 +32,7 @@ const FIGURES = {
 	p8: { file: 'bench/p8-history.ts', quick: { BENCH_P8_COUNT: '60' } },
 	p7: { file: 'bench/p7-trigger-load.mjs', quick: { BENCH_P7_COUNT: '100', BENCH_P7_ROUNDS: '2' }, needsBuild: true },
 	p9: { file: 'bench/p9-polling.ts', quick: {} },
+	p9b: { file: 'bench/p9b-polling-platform2.ts', quick: {} },
 	p10: { file: 'bench/p10-platform2-return-all.ts', quick: { BENCH_P10_RECORDS: '2000', BENCH_P10_ROUNDS: '1' } },
 	p11: { file: 'bench/p11-bulk-leads.ts', quick: { BENCH_P11_ROUNDS: '1', BENCH_P11_CLASSIC: '0' } },
 	p12: { file: 'bench/p12-wait-share.ts', quick: { BENCH_P12_CALL_MINUTES: '1' } },

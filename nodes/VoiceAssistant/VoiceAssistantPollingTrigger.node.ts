@@ -1,14 +1,18 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
+import { ACCOUNT_KIND } from './engine/accountKind';
 import { searchAssistants } from './methods/listSearch';
 import { pollCalls } from './polling/poll';
-import { pollingTriggerProperties } from './polling/properties';
+import { pollPlatform2 } from './polling/platform2/poll';
+import { accountKindProperty, classicPollingProperties, platform2PollingProperties } from './polling/platform2/properties';
+import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
 
 /**
  * The trigger for n8n instances the platform cannot reach (no public URL): it polls the call list
  * on n8n's Poll Times and emits each call that ended once, with the webhook trigger's output
- * (polling/). Same credential, pacer and rate-limit budget as the action node.
+ * (polling/). Same credential, pacer and rate-limit budget as the action node. From version 3 an
+ * Account Kind chooses Platform 2.0, whose events are polled from their lists (polling/platform2/).
  */
 export class VoiceAssistantPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,7 +21,8 @@ export class VoiceAssistantPollingTrigger implements INodeType {
 		icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
 		group: ['trigger'],
 		// 2: Simplify keeps ten fields (shared/compact.ts), like the webhook trigger's version 4
-		version: [1, 2],
+		// 3: Account Kind (Classic or Famulor Platform 2.0)
+		version: [1, 2, 3],
 		subtitle: 'Call Ended',
 		description: 'Starts the workflow when a call of a voice assistant ends, by polling: no public n8n URL needed',
 		eventTriggerDescription: 'Waiting for a call to end',
@@ -26,13 +31,17 @@ export class VoiceAssistantPollingTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'voiceAssistantApi', required: true }],
-		properties: pollingTriggerProperties,
+		credentials: [
+			{ name: 'voiceAssistantApi', required: true, displayOptions: { hide: { [ACCOUNT_KIND]: ['platform2'] } } },
+			{ name: PLATFORM2_CREDENTIAL_TYPE, required: true, displayOptions: { show: { [ACCOUNT_KIND]: ['platform2'] } } },
+		],
+		properties: [accountKindProperty, ...classicPollingProperties, ...platform2PollingProperties],
 	};
 
 	methods = { listSearch: { searchAssistants } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getNodeParameter(ACCOUNT_KIND, 'classic') === 'platform2') return await pollPlatform2.call(this);
 		return await pollCalls.call(this);
 	}
 }

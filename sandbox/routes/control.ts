@@ -9,6 +9,7 @@ import { configureRoute as readReceiptsRoute, sendRoute as readReceiptRoute } fr
 import { FaultError } from '../faults';
 import { mintKeyRoute, seededKeysRoute } from '../platform2/control';
 import { deliverRoute, deliveriesRoute, ringingCallRoute, workspaceWebhookRoute } from '../platform2/webhookControl';
+import { recordAtRoute } from '../platform2/behaviours/pollingTimeline';
 import { Router } from '../router';
 import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
 import type { WebhookResponse } from '../types';
@@ -229,6 +230,7 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/platform2/deliver', deliverRoute)
 		.add('POST', '/sandbox/platform2/ringing-call', ringingCallRoute)
 		.add('GET', '/sandbox/platform2/deliveries', deliveriesRoute)
+		.add('POST', '/sandbox/platform2/records', (ctx) => recordAtRoute(ctx.app.platform2, ctx.rawBody))
 		.add('GET', '/sandbox/state', state)
 		.add('POST', '/sandbox/balance', setBalance)
 		.add('POST', '/sandbox/webhook-transcript', setTranscript)

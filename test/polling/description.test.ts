@@ -15,7 +15,9 @@ const optionNames = (properties: INodeProperties[]) => names((properties.find((p
 
 describe('Voice Assistant Polling Trigger: description', () => {
 	it('is a polling trigger as n8n expects one (Poll Times are added by n8n)', () => {
-		expect(polling).toMatchObject({ polling: true, group: ['trigger'], inputs: [], credentials: [{ name: 'voiceAssistantApi', required: true }] });
+		expect(polling).toMatchObject({ polling: true, group: ['trigger'], inputs: [] });
+		// version 3 adds the Platform 2.0 credential, shown only for Account Kind Platform 2.0
+		expect(polling.credentials?.[0]).toMatchObject({ name: 'voiceAssistantApi', required: true });
 		expect(polling.name).toMatch(/Trigger$/);
 		expect(polling.webhooks).toBeUndefined();
 		expect(names(polling.properties)).not.toContain('pollTimes');

@@ -20,6 +20,7 @@ import type { P2Call } from '../context';
 import { filterRows, pageOf } from '../paging';
 import type { P2Record } from '../records';
 import { createCall as placeChecked } from './campaigns';
+import { newestFirst } from './pollingLists';
 
 export const DEFAULT_DAILY_OUTBOUND_LIMIT = 100;
 const LIMITS_PATH = '/settings/outbound-limits';
@@ -141,7 +142,8 @@ export function listCalls(call: P2Call): P2Answer {
 		const at = Date.parse(String(r.created_at));
 		return !(Number.isFinite(from) && at < from) && !(Number.isFinite(to) && at > to);
 	});
-	return pageOf(call.op, rows, call.query);
+	// sort=updated_at: the call changed last first (what the polling trigger reads); default: newest created first
+	return pageOf(call.op, call.query.sort === 'updated_at' ? newestFirst(rows, 'updated_at') : rows, call.query);
 }
 
 export function getCallRecording(call: P2Call): P2Answer {

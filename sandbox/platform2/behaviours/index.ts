@@ -13,6 +13,7 @@ import { addSuppressionEntry, removeSuppressionEntry, sendSms } from './suppress
 import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
 import { getAssistantVariables } from '../webhooks';
+import { listAudienceContacts, listBookings, listHistory, listScheduledCallbacks } from './pollingLists';
 import { archiveTool, getAssistantTools, setAssistantTools, updateTool } from './tools';
 
 export type Behaviour = (call: P2Call) => P2Answer | undefined;
@@ -45,4 +46,9 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	getTranslationSession,
 	listKnowledgeBaseFaqs,
 	getAssistantVariables,
+	// the lists the polling trigger follows: their order and since-filters (listCalls: calls.ts)
+	listHistory,
+	listBookings,
+	listScheduledCallbacks,
+	listAudienceContacts,
 };

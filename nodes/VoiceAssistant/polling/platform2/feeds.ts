@@ -1,0 +1,116 @@
+/**
+ * The events a Platform 2.0 polling trigger can wait for, each as the list it reads (catalogue
+ * operation, query, the timestamp the list is ordered by, newest first) and the events a record of
+ * it holds (key and time, both the platform's). Only the catalogue's parameters are sent: `sort` where
+ * the operation has it (listCalls), a since-filter where it has one on the order time
+ * (listAudienceContacts `created_from`). History, bookings and callbacks have neither: they are read
+ * as the platform lists them, latest change first, and a list in another order fails the poll.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FeedEvent } from './cursor';
+
+export const EVENTS2 = ['callCompleted', 'conversationEnded', 'bookingCreated', 'bookingCancelled', 'bookingRescheduled', 'campaignLead', 'callbackDue'] as const;
+export type Event2 = (typeof EVENTS2)[number];
+
+/** The trigger's parameters on Platform 2.0, read once per poll. */
+export interface Settings2 {
+	event: Event2;
+	assistantId?: string;
+	direction?: string;
+	campaignId?: string;
+	channel?: string;
+}
+
+export interface Feed {
+	/** catalogue operation id (errors name it; scopes from the catalogue) */
+	operation: string;
+	name: string;
+	path: string;
+	scope: string;
+	/** the record timestamp the list is ordered by, newest first */
+	order: 'updated_at' | 'created_at';
+	/** the query parameter that keeps records whose order time is at or after a time, if the operation has one */
+	since?: string;
+	/** server-side filters (and sort) every request carries */
+	query: IDataObject;
+	/** the name the item's `event` field carries (the webhook events' names) */
+	eventName: string;
+	events(record: IDataObject): FeedEvent[];
+}
+
+export const platformTime2 = (value: unknown): number | undefined => {
+	if (typeof value !== 'string' || value === '') return undefined;
+	// 2.0 writes ISO 8601 with a zone; a zone-less time is read as UTC (never on n8n's clock).
+	const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+	return Number.isNaN(ms) ? undefined : ms;
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** The statuses a call (listCalls, listHistory) ends in. */
+const CALL_FINAL = new Set(['completed', 'failed', 'no_answer', 'busy', 'skipped', 'ended', 'closed', 'canceled', 'cancelled']);
+
+function one(record: IDataObject, key: string, at: number | undefined): FeedEvent[] {
+	return at === undefined ? [] : [{ key, at, record }];
+}
+
+/** Ended: a final status (or an end time); when: ended_at, else the last change. */
+function ended(record: IDataObject): FeedEvent[] {
+	const finalStatus = CALL_FINAL.has(text(record.status).toLowerCase());
+	if (!finalStatus && platformTime2(record.ended_at) === undefined) return [];
+	return one(record, String(record.id), platformTime2(record.ended_at) ?? platformTime2(record.updated_at));
+}
+
+const bookingStart = (record: IDataObject) => text(record.start_at ?? record.starts_at ?? record.start_time ?? record.start);
+
+const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
+	callCompleted: ended,
+	conversationEnded: ended,
+	bookingCreated: (record) => one(record, String(record.id), platformTime2(record.created_at)),
+	bookingCancelled: (record) =>
+		text(record.status) === 'cancelled' ? one(record, String(record.id), platformTime2(record.cancelled_at) ?? platformTime2(record.updated_at)) : [],
+	// A move names itself (rescheduled_at or rescheduled_from); each new start is its own event.
+	bookingRescheduled: (record) =>
+		record.rescheduled_at || record.rescheduled_from
+			? one(record, `${String(record.id)}@${bookingStart(record)}`, platformTime2(record.rescheduled_at) ?? platformTime2(record.updated_at))
+			: [],
+	campaignLead: (record) => one(record, String(record.id), platformTime2(record.created_at)),
+	// Due: the platform began it (no longer pending or cancelled); when: the time it was scheduled for.
+	callbackDue: (record) =>
+		['dialing', 'completed', 'failed'].includes(text(record.status))
+			? one(record, String(record.id), platformTime2(record.scheduled_at ?? record.scheduled_for ?? record.due_at) ?? platformTime2(record.updated_at))
+			: [],
+};
+
+const WEBHOOK_NAME: Record<Event2, string> = {
+	callCompleted: 'call.completed',
+	conversationEnded: 'conversation.ended',
+	bookingCreated: 'booking.created',
+	bookingCancelled: 'booking.cancelled',
+	bookingRescheduled: 'booking.rescheduled',
+	campaignLead: 'lead.created',
+	callbackDue: 'callback.due',
+};
+
+export function feedOf(settings: Settings2): Feed {
+	const common = { eventName: WEBHOOK_NAME[settings.event], events: EVENT_OF[settings.event] };
+	const defined = (query: IDataObject) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as IDataObject;
+	switch (settings.event) {
+		case 'callCompleted':
+			return { ...common, operation: 'listCalls', name: 'List Calls', path: '/calls', scope: 'calls:read', order: 'updated_at', query: defined({ sort: 'updated_at', assistant_id: settings.assistantId, direction: settings.direction }) };
+		case 'conversationEnded':
+			return { ...common, operation: 'listHistory', name: 'List History', path: '/history', scope: 'calls:read', order: 'updated_at', query: defined({ assistant_id: settings.assistantId, type: settings.channel }) };
+		case 'campaignLead':
+			return { ...common, operation: 'listAudienceContacts', name: 'List Audience Contacts', path: '/leads', scope: 'leads:read', order: 'created_at', since: 'created_from', query: defined({ campaign_id: settings.campaignId }) };
+		case 'callbackDue':
+			return { ...common, operation: 'listScheduledCallbacks', name: 'List Scheduled Callbacks', path: '/scheduled-callbacks', scope: 'calls:read', order: 'updated_at', query: {} };
+		default:
+			return { ...common, operation: 'listBookings', name: 'List Bookings', path: '/bookings', scope: 'bookings:read', order: 'updated_at', query: {} };
+	}
+}
+
+/** The cursor's key: another event or other server-side filters show other records, so the cursor starts afresh. */
+export function feedSignature(settings: Settings2): string {
+	const feed = feedOf(settings);
+	return JSON.stringify({ event: settings.event, path: feed.path, query: feed.query });
+}

@@ -1,0 +1,137 @@
+/**
+ * poll() on Platform 2.0: one event's list (feeds.ts), read from the top while records are newer
+ * than the cursor (cursor.ts), within the polling share of the key's rate limit (../budget.ts, the
+ * same budget classic polling keeps to, keyed by the 2.0 target). "Fetch Test Event" returns the
+ * newest record holding the event and leaves the cursor alone.
+ */
+import { NodeOperationError, deepCopy } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { unexpectedAnswerError } from '../../transport/errors';
+import type { Platform2Request } from '../../transport/platform2Request';
+import { apiRequest } from '../../transport/request';
+import { ShareUsedUp, type RequestShare } from '../../transport/share';
+import { requestTarget } from '../../transport/target';
+import { pageShare, pollingBudget } from '../budget';
+import { pollingClock } from '../clock';
+import { currentFeedSweep, newFeedCursor, newestFirst, storedFeedCursor, takeFeedPage, type FeedCursor, type FeedEvent, type FeedRow } from './cursor';
+import { feedOf, feedSignature, platformTime2, type Feed } from './feeds';
+import { readSettings2 } from './settings';
+
+/** Where the cursor lives in the node's static data (beside classic's callCursor). */
+export const CURSOR2_KEY = 'platform2Cursor';
+/** Largest page the lists allow (catalogue limitMax). */
+export const MAX_LIMIT = 200;
+/** The first page of a sweep: the records near the mark last time, and this many more. */
+export const FIRST_PAGE_EXTRA = 20;
+const TIME_SHARE = 0.5;
+
+const running = new Set<string>();
+
+interface Page {
+	rows: FeedRow[];
+	last: boolean;
+}
+
+async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?: RequestShare): Promise<Page> {
+	const platform2: Platform2Request = { operation: feed.name, scopes: [[feed.scope]] };
+	const answer = (await apiRequest.call(ctx, 'GET', feed.path, { qs: { ...feed.query, ...qs }, platform2, share })) as IDataObject | undefined;
+	if (answer === null || typeof answer !== 'object' || !Array.isArray(answer.data)) {
+		throw unexpectedAnswerError({ node: ctx.getNode(), method: 'GET', endpoint: feed.path }, 'a page of records ({"data": [...], "meta": {...}})', answer);
+	}
+	const records = answer.data as IDataObject[];
+	const total = Number((answer.meta as IDataObject | undefined)?.pagination && ((answer.meta as IDataObject).pagination as IDataObject).total);
+	const offset = Number(qs.offset ?? 0);
+	const last = records.length < Number(qs.limit) || (Number.isFinite(total) && offset + records.length >= total);
+	const rows = records.map((record) => ({ order: platformTime2(record[feed.order]), events: feed.events(record) }));
+	if (!newestFirst(rows)) {
+		throw new NodeOperationError(ctx.getNode(), `The list of ${feed.name} is not ordered by ${feed.order} newest first, so the polling trigger cannot follow it`, {
+			description: `GET ${feed.path} answered records in another order. Use the Voice Assistant Trigger (webhook) with this platform.`,
+		});
+	}
+	return { rows, last };
+}
+
+function itemOf(feed: Feed, event: FeedEvent): INodeExecutionData {
+	return { json: { event: feed.eventName, ...event.record } };
+}
+
+function pollTimeMs(ctx: IPollFunctions): number {
+	const withBudget = ctx as { getPollBudgetMs?: () => number };
+	const ms = typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : 300_000;
+	return Number.isFinite(ms) && ms > 0 ? ms * TIME_SHARE : 150_000;
+}
+
+/** The events since the last poll (each once), oldest first. */
+export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: string): Promise<{ events: FeedEvent[]; pages: number; thinned: boolean }> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const stored = storedFeedCursor(staticData[CURSOR2_KEY], signature);
+	const cursor: FeedCursor = stored ? (deepCopy(stored) as FeedCursor) : newFeedCursor(signature);
+	const budget = pollingBudget((await requestTarget(ctx, 'platform2')).key);
+	const started = pollingClock.now();
+	const result = { events: [] as FeedEvent[], pages: 0, thinned: false };
+	let free = !cursor.started; // the activation page always goes: it fixes "now"
+	for (;;) {
+		const now = pollingClock.now();
+		if (!free && (budget.waitMs(now) > 0 || now - started > pollTimeMs(ctx))) {
+			result.thinned = true;
+			break;
+		}
+		const sweep = cursor.started ? currentFeedSweep(cursor) : undefined;
+		const offset = sweep?.offset ?? 0;
+		const limit = offset === 0 ? Math.min(MAX_LIMIT, cursor.near + FIRST_PAGE_EXTRA) : MAX_LIMIT;
+		const qs: IDataObject = { limit, offset };
+		if (feed.since && sweep && sweep.stop !== null) qs[feed.since] = new Date(sweep.stop).toISOString();
+		// Every attempt, a retry after a 5xx too, comes out of the share (../budget.ts).
+		const share = pageShare(budget, free);
+		free = false;
+		const settled = await readPage(ctx, feed, qs, share).then((page) => ({ page }), (error: unknown) => ({ error }));
+		if ('error' in settled && settled.error instanceof ShareUsedUp) {
+			result.thinned = true; // another polling trigger on the key took the room since the check above
+			break;
+		}
+		// A failed first page fails the poll (n8n reports it; the cursor stays as it was); after that,
+		// pages already taken stay taken and the next poll goes on from here.
+		if ('error' in settled && result.pages === 0) throw settled.error;
+		if ('error' in settled) {
+			ctx.logger.warn(`Voice Assistant Polling Trigger: reading ${feed.name} stopped (${(settled.error as Error).message}); the next poll goes on from here`);
+			result.thinned = true;
+			break;
+		}
+		const page = settled.page;
+		const outcome = takeFeedPage(cursor, page.rows, page.last);
+		result.pages += 1;
+		result.events.push(...outcome.emit);
+		for (const what of outcome.givenUp) ctx.logger.warn(`Voice Assistant Polling Trigger: no longer followed: ${what}`);
+		if (outcome.sweepDone) break;
+	}
+	staticData[CURSOR2_KEY] = cursor;
+	result.events.sort((a, b) => a.at - b.at || (a.key < b.key ? -1 : 1));
+	return result;
+}
+
+/** "Fetch Test Event": the newest record of the list holding the event; nothing is stored. */
+async function latestEvent(ctx: IPollFunctions, feed: Feed): Promise<INodeExecutionData[][]> {
+	const { rows } = await readPage(ctx, feed, { limit: MAX_LIMIT, offset: 0 });
+	const found = rows.find((row) => row.events.length > 0);
+	if (found) return [[itemOf(feed, found.events[0])]];
+	throw new NodeOperationError(ctx.getNode(), `No ${feed.eventName} event in the newest ${MAX_LIMIT} records yet`, {
+		description: 'Make one happen (or widen the filters), then fetch again.',
+	});
+}
+
+export async function pollPlatform2(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings2(this);
+	const feed = feedOf(settings);
+	if (this.getMode() === 'manual') return await latestEvent(this, feed);
+	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	if (running.has(key)) return null;
+	running.add(key);
+	try {
+		const { events, pages, thinned } = await pollFeed(this, feed, feedSignature(settings));
+		if (thinned) this.logger.debug(`Voice Assistant Polling Trigger: read ${pages} page(s), the rest at the next poll`);
+		return events.length > 0 ? [events.map((event) => itemOf(feed, event))] : null;
+	} finally {
+		running.delete(key);
+	}
+}

@@ -1,0 +1,96 @@
+/**
+ * The polling trigger's parameters from version 3: Account Kind first (as on the action node), the
+ * classic parameters unchanged under Classic, and the Platform 2.0 events under Famulor Platform 2.0.
+ * Versions 1 and 2 have no Account Kind: their parameters are the classic ones, shown as before.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { ACCOUNT_KIND } from '../../engine/accountKind';
+import { pollingTriggerProperties } from '../properties';
+
+const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
+const ON_PLATFORM2 = { [ACCOUNT_KIND]: ['platform2'] };
+
+export const accountKindProperty: INodeProperties = {
+	displayName: 'Account Kind',
+	name: ACCOUNT_KIND,
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Classic (Famulor, Sondos AI, Autocalls)', value: 'classic', description: 'Accounts on app.famulor.de, app.sondos-ai.com or app.autocalls.ai' },
+		{ name: 'Famulor Platform 2.0', value: 'platform2', description: 'Accounts on app.famulor.io (every Famulor account opened since 2026): fam_ API keys, UUIDs' },
+	],
+	default: 'classic',
+	description: 'Which API your account uses. Each has its own credential.',
+	displayOptions: { show: FROM_V3 },
+};
+
+/** The classic parameters, hidden when Account Kind is Platform 2.0 (versions 1 and 2 have no Account Kind: always shown). */
+export const classicPollingProperties: INodeProperties[] = pollingTriggerProperties.map((property) => ({
+	...property,
+	displayOptions: { ...property.displayOptions, hide: { ...property.displayOptions?.hide, ...ON_PLATFORM2 } },
+}));
+
+const show = (events: string[]) => ({ show: { ...ON_PLATFORM2, event2: events } });
+
+export const platform2PollingProperties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event2',
+		type: 'options',
+		noDataExpression: true,
+		required: true,
+		displayOptions: { show: ON_PLATFORM2 },
+		options: [
+			{ name: 'Booking Cancelled', value: 'bookingCancelled', description: 'A booking was cancelled (List Bookings)' },
+			{ name: 'Booking Created', value: 'bookingCreated', description: 'A booking was made (List Bookings)' },
+			{ name: 'Booking Rescheduled', value: 'bookingRescheduled', description: 'A booking was moved to another time; each new time once (List Bookings)' },
+			{ name: 'Call Completed', value: 'callCompleted', description: 'An inbound or outbound call ended (List Calls, by last change)' },
+			{ name: 'Conversation Ended', value: 'conversationEnded', description: 'A conversation of any channel ended (List History)' },
+			{ name: 'New Campaign Lead', value: 'campaignLead', description: 'A lead was added (List Audience Contacts, created since the last poll)' },
+			{ name: 'Scheduled Callback Due', value: 'callbackDue', description: 'The platform began a callback an assistant booked (List Scheduled Callbacks)' },
+		],
+		default: 'callCompleted',
+	},
+	{
+		displayName: 'Assistant ID',
+		name: 'assistantId2',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 3f2b8c1e-…',
+		description: 'Only this assistant (its UUID). Empty: every assistant.',
+		displayOptions: show(['callCompleted', 'conversationEnded']),
+	},
+	{
+		displayName: 'Direction',
+		name: 'direction',
+		type: 'options',
+		options: [
+			{ name: 'All', value: '' },
+			{ name: 'Inbound', value: 'inbound' },
+			{ name: 'Outbound', value: 'outbound' },
+			{ name: 'Web', value: 'web' },
+		],
+		default: '',
+		description: 'Only calls in this direction',
+		displayOptions: show(['callCompleted']),
+	},
+	{
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. whatsapp',
+		description: "Only conversations of this channel (List History's type: call, email, live_chat, whatsapp, …). Empty: every channel.",
+		displayOptions: show(['conversationEnded']),
+	},
+	{
+		displayName: 'Campaign ID',
+		name: 'campaignId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 3f2b8c1e-…',
+		description: 'Only leads of this campaign (its UUID). Empty: leads of every campaign.',
+		displayOptions: show(['campaignLead']),
+	},
+];

@@ -1,0 +1,36 @@
+/** The Platform 2.0 polling trigger's parameters, read once per poll and checked before anything is sent. */
+import { NodeOperationError } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { EVENTS2, type Event2, type Settings2 } from './feeds';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidParameter(ctx: IPollFunctions, name: string, label: string): string | undefined {
+	const raw = ctx.getNodeParameter(name, '') as unknown;
+	const value = typeof raw === 'string' ? raw.trim() : '';
+	if (value === '') return undefined;
+	if (!UUID.test(value)) {
+		throw new NodeOperationError(ctx.getNode(), `${label} "${value.slice(0, 100)}" is not a UUID`, {
+			description: `Platform 2.0 IDs are UUIDs (e.g. 3f2b…-…). Leave ${label} empty for all.`,
+		});
+	}
+	return value.toLowerCase();
+}
+
+export function readSettings2(ctx: IPollFunctions): Settings2 {
+	const event = String(ctx.getNodeParameter('event2', 'callCompleted')) as Event2;
+	if (!(EVENTS2 as readonly string[]).includes(event)) throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`);
+	const settings: Settings2 = { event };
+	if (event === 'callCompleted' || event === 'conversationEnded') settings.assistantId = uuidParameter(ctx, 'assistantId2', 'Assistant ID');
+	if (event === 'callCompleted') {
+		const direction = String(ctx.getNodeParameter('direction', ''));
+		if (direction !== '') settings.direction = direction;
+	}
+	if (event === 'conversationEnded') {
+		const channel = String(ctx.getNodeParameter('channel', ''));
+		if (channel !== '') settings.channel = channel;
+	}
+	if (event === 'campaignLead') settings.campaignId = uuidParameter(ctx, 'campaignId', 'Campaign ID');
+	return settings;
+}
