@@ -120,8 +120,17 @@ function operationName(id) {
 	return [said, ...rest.map(titleWord)].join(' ');
 }
 
+/**
+ * Resource values the classic resources already use. n8n's node panel lists a resource's actions from
+ * the first Operation field shown for its value, whatever else that field's display options say, so a
+ * 2.0 resource sharing a classic value would list the classic operations: those get a suffix.
+ * (test/platform2/resources.test.ts checks that no value is shared.)
+ */
+const CLASSIC_RESOURCE_VALUES = new Set(['account', 'sms', 'whiteLabel']);
+
 function resourceValue(tag) {
-	return camel(tag.replace(/[^A-Za-z0-9 ]/g, ' '));
+	const value = camel(tag.replace(/[^A-Za-z0-9 ]/g, ' '));
+	return CLASSIC_RESOURCE_VALUES.has(value) ? `${value}Platform2` : value;
 }
 
 /** The family a path parameter's record belongs to: the collection path in front of it. */

@@ -136,7 +136,7 @@ function smsToolWorkflow(id, path, fromNumberId, to, allow) {
 	]);
 	workflow.nodes.push({
 		...p2Node('Send SMS', {
-			resource: 'sms',
+			resource: 'smsPlatform2',
 			operation: 'sendSms',
 			fromNumberId: byId(fromNumberId),
 			to: "={{ $fromAI('to', 'The number to text, E.164', 'string') }}",

@@ -120,7 +120,7 @@ describe('node description', () => {
 				.filter((p) => p.name === 'defaultCountry' && p.displayOptions?.show?.accountKind?.[0] === kind)
 				.flatMap((p) => (p.displayOptions!.show!.operation as string[]).map((op) => `${String(p.displayOptions!.show!.resource![0])}:${op}`))
 				.sort();
-		expect(shownFor('platform2')).toEqual(['calls:createCall', 'leads:addLeads', 'sms:sendSms', 'suppression:addSuppressionEntry', 'suppression:removeSuppressionEntry']);
+		expect(shownFor('platform2')).toEqual(['calls:createCall', 'leads:addLeads', 'smsPlatform2:sendSms', 'suppression:addSuppressionEntry', 'suppression:removeSuppressionEntry']);
 		expect(shownFor('classic')).toEqual([
 			'call:getMany',
 			'call:make',

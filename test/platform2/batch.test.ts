@@ -45,7 +45,7 @@ test('Return All follows cursor pages to the end (platform custom payments, 100 
 	}
 	const total = p2.sb.platform2.list('A', '/platform/custom-payments').length;
 	p2.sb.clearRequests();
-	const { items, error } = await p2.run({ resource: 'whiteLabel', operation: 'listPlatformCustomPayments', returnAll: true });
+	const { items, error } = await p2.run({ resource: 'whiteLabelPlatform2', operation: 'listPlatformCustomPayments', returnAll: true });
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(total);
 	expect(new Set(items.map((item) => item.json.id)).size).toBe(total);

@@ -48,7 +48,7 @@ describe('as an AI agent\'s tool', () => {
 	beforeEach(() => resetToolSends());
 	const asTool = async (parameters: Record<string, unknown>) =>
 		await runAsAgentTool({ parameters: { accountKind: 'platform2', ...parameters }, credentials: p2.credentials(), credentialType: CREDENTIAL_TYPE, plan: [[{}]] });
-	const sms = { resource: 'sms', operation: 'sendSms', fromNumberId: { __rl: true, mode: 'id', value: '' }, to: '+4915123456789', body: 'Hello' };
+	const sms = { resource: 'smsPlatform2', operation: 'sendSms', fromNumberId: { __rl: true, mode: 'id', value: '' }, to: '+4915123456789', body: 'Hello' };
 
 	it('a paid operation (Send SMS) is refused unless the user allowed it: nothing sent', async () => {
 		const numbers = p2.sb.platform2.list('A', '/phone-numbers');

@@ -13,7 +13,7 @@ const smsSent = () => p2.requests().filter((r) => r.method === 'POST' && r.path 
 const suppressionReads = () => p2.requests().filter((r) => r.method === 'GET' && r.path === '/api/v1/suppression-list');
 const smsNumber = () => String(p2.sb.platform2.list('A', '/phone-numbers').find((n) => n.label === 'Berlin main')!.id);
 const send = (fields: Record<string, unknown>, options: Parameters<typeof p2.run>[1] = {}) =>
-	p2.run({ resource: 'sms', operation: 'sendSms', fromNumberId: byId(smsNumber()), body: 'Your appointment is tomorrow at 10:00.', ...fields }, options);
+	p2.run({ resource: 'smsPlatform2', operation: 'sendSms', fromNumberId: byId(smsNumber()), body: 'Your appointment is tomorrow at 10:00.', ...fields }, options);
 
 describe('Send SMS', () => {
 	it('sends from the picked number: the body as typed, the suppression list read once, the segment estimate out', async () => {
@@ -41,7 +41,7 @@ describe('Send SMS', () => {
 		}
 		p2.sb.clearRequests();
 		const items = [{ to: '+4917612345678' }, { to: SUPPRESSED }, { to: '+49301234' + '0007' }, { to: '+4917612345679' }];
-		const run = await p2.run({ resource: 'sms', operation: 'sendSms', fromNumberId: byId(smsNumber()), to: '={{ $json.to }}', body: 'Hi' }, { items });
+		const run = await p2.run({ resource: 'smsPlatform2', operation: 'sendSms', fromNumberId: byId(smsNumber()), to: '={{ $json.to }}', body: 'Hi' }, { items });
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json.skip_reason ?? item.json.status)).toEqual(['queued', 'suppressed', 'queued', 'queued']);
 		expect(run.items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
@@ -86,7 +86,7 @@ describe('Send SMS', () => {
 
 	it('an AI agent needs the user\'s switch (it costs credits): the generated write settings are kept', async () => {
 		const { PLATFORM2_RESOURCES } = await import('../../nodes/VoiceAssistant/platform2/resources');
-		const op = PLATFORM2_RESOURCES.find((r) => r.value === 'sms')!.operations.find((o) => o.value === 'sendSms')!;
+		const op = PLATFORM2_RESOURCES.find((r) => r.value === 'smsPlatform2')!.operations.find((o) => o.value === 'sendSms')!;
 		expect(op.write?.agent?.needsOptIn).toBe('it costs credits');
 		expect(op.write?.agent?.reaches?.({ request: { method: 'POST', path: '/sms/send', body: { to: '+4917612345678' } } })).toBe('+4917612345678');
 		expect(op.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['fromNumberId', 'to', 'body', 'doNotCall', 'onDoNotCall', 'checkSuppressionList', 'onSuppressed']));

@@ -9,7 +9,7 @@ const named = (name: string) => properties.filter((p) => p.name === name);
 describe('calling-rule fields', () => {
 	it.each([
 		['callingHours', [['call', 'make'], ['calls', 'createCall'], ['sms', 'send']]],
-		['doNotCall', [['call', 'make'], ['calls', 'createCall'], ['lead', 'create'], ['sms', 'send'], ['sms', 'sendSms'], ['whatsapp', 'sendFreeform'], ['whatsapp', 'sendTemplate']]],
+		['doNotCall', [['call', 'make'], ['calls', 'createCall'], ['lead', 'create'], ['sms', 'send'], ['smsPlatform2', 'sendSms'], ['whatsapp', 'sendFreeform'], ['whatsapp', 'sendTemplate']]],
 		['skipIfCalledRecently', [['call', 'make'], ['calls', 'createCall']]],
 	])('%s shows on %j, off by default', (name, where) => {
 		const fields = named(name);
