@@ -121,7 +121,23 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis', { timeout: 900_0
 		sandbox.limiter.configure(limits);
 	}
 
+	/**
+	 * n8n's main answers before it has registered the published workflows' webhooks (it activates them
+	 * after the server is up, slower on a loaded machine): wait until the webhook is registered, asking
+	 * with OPTIONS (n8n's CORS answer: 404 while unknown), which runs nothing.
+	 */
+	async function webhookRegistered(webhookPath, timeoutMs = 60_000) {
+		const until = Date.now() + timeoutMs;
+		for (;;) {
+			const answer = await fetch(`${main.server.origin}/webhook/${webhookPath}`, { method: 'OPTIONS', headers: { origin: main.server.origin, 'access-control-request-method': 'POST' } });
+			if (answer.status !== 404) return;
+			if (Date.now() > until) throw new Error(`the webhook ${webhookPath} was not registered within ${timeoutMs} ms`);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+
 	test('three bulk executions on one credential, run by the workers: every call placed once, none failed', async () => {
+		await webhookRegistered(BULK_PATH);
 		sandbox.clearRequests();
 		const batches = Array.from({ length: BATCHES }, (_, b) => Array.from({ length: PER_BATCH }, (_, i) => phone(b + 1, i)));
 		const started = Date.now();
@@ -226,7 +242,8 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis', { timeout: 900_0
 			nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
 			path: 'voiceId',
 			methodName: 'getVoices',
-			currentNodeParameters: { resource: 'assistant', operation: 'create', engineType: 'pipeline' },
+			// as the editor sends them: every parameter, defaults included (the credential shows for accountKind 'classic')
+			currentNodeParameters: { accountKind: 'classic', resource: 'assistant', operation: 'create', engineType: 'pipeline' },
 			credentials: { [CREDENTIAL_TYPE]: credentialRef },
 		});
 		const expected = sandbox.store.voices.filter((v) => v.mode === 'pipeline' && (v.user_id === null || v.user_id === sandbox.users.alice));
