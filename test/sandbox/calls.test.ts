@@ -5,11 +5,25 @@ const c = useClients();
 
 describe('POST /user/make_call', () => {
 	it('initiates a call that then runs through its states', async () => {
-		const res = await c.alice.post('/user/make_call', { phone_number: '+49 176 2222 3330', assistant_id: 1, variables: { customer_name: 'Eva' } });
+		// The status the call is stored with, read as it is stored: with 15 ms a step, a loaded machine
+		// may have moved it on before the answer arrives here.
+		const storedWith: string[] = [];
+		const { calls } = c.sb.store;
+		const push = calls.push;
+		calls.push = (...added) => {
+			storedWith.push(...added.map((call) => call.status));
+			return push.apply(calls, added);
+		};
+		let res;
+		try {
+			res = await c.alice.post('/user/make_call', { phone_number: '+49 176 2222 3330', assistant_id: 1, variables: { customer_name: 'Eva' } });
+		} finally {
+			calls.push = push;
+		}
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ message: 'Call initiated successfully', data: {}, call_id: expect.any(Number) });
 		const call = c.sb.store.calls.find((x) => x.id === res.data.call_id)!;
-		expect(call.status).toBe('initiated');
+		expect(storedWith).toEqual(['initiated']);
 		expect(call.client_phone_number).toBe('+4917622223330');
 		await c.sb.waitForIdle();
 		expect(call.status).toBe('completed');
