@@ -2,7 +2,7 @@
 // Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
 // with the sandbox in the same process, so the clients it compares share one machine:
 //
-//   npm run bench                   all figures (about 23 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~5, P8 ~2, P10 ~1.5, P12 ~0.7)
+//   npm run bench                   all figures (about 23 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~7.5, P8 ~2, P10 ~1.5, P12 ~0.7)
 //   npm run bench -- p1 p1b         only these (P1b: three processes sharing one token)
 //   npm run bench -- p10            Platform 2.0 Return All over 10,000 records (~30 s)
 //   npm run bench -- p12            the wait's polling share, one 5-minute call on 2.0 beside classic (~35 s)
