@@ -2,14 +2,15 @@
 // Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
 // with the sandbox in the same process, so the clients it compares share one machine:
 //
-//   npm run bench                   all figures (about 23 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~5, P8 ~2, P10 ~1.5, P12 ~0.7)
+//   npm run bench                   all figures (about 23 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~7.5, P8 ~2, P10 ~1.5, P12 ~0.7)
 //   npm run bench -- p1 p1b         only these (P1b: three processes sharing one token)
 //   npm run bench -- p10            Platform 2.0 Return All over 10,000 records (~30 s)
 //   npm run bench -- p12            the wait's polling share, one 5-minute call on 2.0 beside classic (~35 s)
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
 //   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
 //
-// P7 starts a real n8n (`n8n start`) with this package's dist/ and the trigger in three workflows.
+// P7 starts a real n8n (`n8n start`) with this package's dist/ and the trigger in three workflows
+// (classic v2 and v1, v5 on a Platform 2.0 account) beside n8n's Webhook node.
 // P1 and P2 compare with n8n's HTTP Request node from the real n8n that scripts/n8n-cache.mjs installs
 // (once, about 6 minutes); if that fails, those rows are skipped and the output says so.
 // Prints one table per figure, then one summary line per figure, and writes bench/last-run.json.
@@ -30,7 +31,7 @@ const FIGURES = {
 	p5: { file: 'bench/p5-wait.ts', quick: { BENCH_P5_CALLS: '20', BENCH_P5_LEADS: '20' } },
 	p6: { file: 'bench/p6-default-speed.ts', quick: { BENCH_P6_COUNT: '500', BENCH_P6_ROUNDS: '1', BENCH_P6_SCALE: '200,2000' } },
 	p8: { file: 'bench/p8-history.ts', quick: { BENCH_P8_COUNT: '60' } },
-	p7: { file: 'bench/p7-trigger-load.mjs', quick: { BENCH_P7_COUNT: '100', BENCH_P7_ROUNDS: '2' }, needsBuild: true },
+	p7: { file: 'bench/p7-trigger-load.mjs', quick: { BENCH_P7_COUNT: '100', BENCH_P7_ROUNDS: '2', BENCH_P7_WARM_UP: '30' }, needsBuild: true },
 	p9: { file: 'bench/p9-polling.ts', quick: {} },
 	p9b: { file: 'bench/p9b-polling-platform2.ts', quick: {} },
 	p10: { file: 'bench/p10-platform2-return-all.ts', quick: { BENCH_P10_RECORDS: '2000', BENCH_P10_ROUNDS: '1' } },
