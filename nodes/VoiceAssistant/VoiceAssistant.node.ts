@@ -2,7 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { RESOURCES } from './actions/operations';
-import { ACCOUNT_KIND, accountKindField, resourcesOf, type AccountKind } from './engine/accountKind';
+import { resourcesOf, type AccountKind } from './engine/accountKind';
 import { nodeProperties } from './engine/properties';
 import { requestOptionsField } from './engine/requestOptions';
 import { route } from './engine/router';
@@ -11,22 +11,19 @@ import * as loadOptions from './methods/loadOptions';
 import { platform2LoadOptions } from './methods/platform2Options';
 import { platform2ListSearch } from './methods/platform2Search';
 import { PLATFORM2_RESOURCES } from './platform2/resources';
+import { ACCOUNT_KIND, accountKindField } from './shared/accountKinds';
 import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
 
 /** The two API generations the node speaks; classic first: the default, so saved workflows keep it. */
 const ACCOUNT_KINDS: AccountKind[] = [
 	{
 		value: 'classic',
-		name: 'Classic (Famulor, Sondos AI, Autocalls)',
-		description: 'Accounts on app.famulor.de, app.sondos-ai.com or app.autocalls.ai: numeric IDs, /api paths',
 		credential: 'voiceAssistantApi',
 		resources: RESOURCES,
 		defaultResource: 'call',
 	},
 	{
 		value: 'platform2',
-		name: 'Famulor Platform 2.0',
-		description: 'Accounts on app.famulor.io (every Famulor account opened since 2026): fam_ API keys, UUIDs',
 		credential: PLATFORM2_CREDENTIAL_TYPE,
 		resources: PLATFORM2_RESOURCES,
 		defaultResource: 'calls',
@@ -49,7 +46,7 @@ export class VoiceAssistant implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: ACCOUNT_KINDS.map((kind) => ({ name: kind.credential, required: true, displayOptions: { show: { [ACCOUNT_KIND]: [kind.value] } } })),
 		properties: [
-			accountKindField(ACCOUNT_KINDS),
+			accountKindField(),
 			...ACCOUNT_KINDS.flatMap((kind) => nodeProperties(kind.resources, kind.defaultResource, { [ACCOUNT_KIND]: [kind.value] })),
 			requestOptionsField,
 		],

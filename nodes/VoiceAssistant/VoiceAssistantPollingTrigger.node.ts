@@ -1,7 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { ACCOUNT_KIND } from './engine/accountKind';
+import { ACCOUNT_KIND } from './shared/accountKinds';
 import { searchAssistants } from './methods/listSearch';
 import { pollCalls } from './polling/poll';
 import { pollPlatform2 } from './polling/platform2/poll';

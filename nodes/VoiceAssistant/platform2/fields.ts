@@ -2,7 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { CatalogField, CatalogOperation } from './catalog/types';
 import { CODE_DROPDOWN_OPERATIONS, CODE_DROPDOWNS, familySearchMethod } from './families';
-import { UUID_PATTERN } from './values';
+import { UUID_FIELD_REGEX } from '../shared/uuid';
+import { VOICE_ID_PATTERN } from './values';
 
 /** The collections optional fields live in: body, header and path extras, and a list's query filters. */
 export const ADDITIONAL_FIELDS = 'additionalFields';
@@ -165,7 +166,7 @@ function describe(field: CatalogField): string {
 /** A record of a known family: From List (searchable) or By ID (a UUID). */
 function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' | 'name' | 'description'>): INodeProperties {
 	const noun = field.label.toLowerCase();
-	const byIdPattern = field.family === 'voice' ? '^\\s*(voice:)?[0-9a-fA-F-]{36}\\s*$' : `^\\s*${UUID_PATTERN}\\s*$`;
+	const byIdPattern = field.family === 'voice' ? `^\\s*${VOICE_ID_PATTERN}\\s*$` : UUID_FIELD_REGEX;
 	return {
 		...base,
 		type: 'resourceLocator',

@@ -4,10 +4,11 @@ import type { ItemParams } from '../engine/itemParams';
 import { charCount, shown } from '../shared/validate';
 import type { CatalogField, FreeBody } from './catalog/types';
 
-/** A UUID as the API writes them (any version), for the editor's By ID check and the pre-send check. */
-export const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const UUID = new RegExp(`^${UUID_PATTERN}$`);
-const VOICE_ID = new RegExp(`^(voice:)?${UUID_PATTERN}$`);
+import { UUID_PATTERN, isUuid } from '../shared/uuid';
+
+/** A voice selector: a UUID, or `voice:<uuid>` (getVoicePreview). */
+export const VOICE_ID_PATTERN = `(voice:)?${UUID_PATTERN}`;
+const VOICE_ID = new RegExp(`^${VOICE_ID_PATTERN}$`);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -77,7 +78,7 @@ function checkedText(item: ItemParams, field: CatalogField, raw: unknown): strin
 function formatted(item: ItemParams, field: Pick<CatalogField, 'format' | 'family' | 'phone'>, label: string, text: string, raw: unknown): string {
 	switch (field.format) {
 		case 'uuid':
-			if (!(field.family === 'voice' ? VOICE_ID : UUID).test(text)) throw item.fail(label, `must be a UUID such as 0f8fad5b-d9cb-469f-a165-70867728950e (got ${shown(raw)})`);
+			if (!(field.family === 'voice' ? VOICE_ID.test(text) : isUuid(text))) throw item.fail(label, `must be a UUID such as 0f8fad5b-d9cb-469f-a165-70867728950e (got ${shown(raw)})`);
 			return text;
 		case 'email':
 			if (!EMAIL.test(text)) throw item.fail(label, `must be an e-mail address (got ${shown(raw)})`);

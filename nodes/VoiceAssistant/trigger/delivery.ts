@@ -9,6 +9,7 @@ import { callIdOf, isReplay } from './replays';
 import { SECRET_PARAM, secretMatchesHash } from './secret';
 import { simplifyDelivery } from '../shared/callRecord';
 import { compactCall } from '../shared/compact';
+import { isUuid } from '../shared/uuid';
 import { isObject } from '../shared/objects';
 import type { Registration, TriggerEvent } from './registration';
 
@@ -55,8 +56,6 @@ function identityProblem(event: TriggerEvent, body: IDataObject): string | undef
 	return 'The notification names no call (id, call_id or call.id)';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Whether the body names an assistant other than the watched one (top level, or on a nested
  * call/assistant object), by integer ID or by UUID (conversation-ended deliveries use the UUID,
@@ -75,7 +74,7 @@ function namesAnotherAssistant(body: IDataObject, registration: Registration): b
 		if (typeof value !== 'string') return false;
 		const text = value.trim();
 		if (/^\d{1,15}$/.test(text)) return Number(text) !== registration.assistantId;
-		return UUID.test(text) && registration.assistantUuid !== undefined && text.toLowerCase() !== registration.assistantUuid;
+		return isUuid(text) && registration.assistantUuid !== undefined && text.toLowerCase() !== registration.assistantUuid;
 	});
 }
 

@@ -1,6 +1,6 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { ACCOUNT_KIND } from '../engine/accountKind';
+import { ACCOUNT_KIND } from '../shared/accountKinds';
 import { searchAssistants } from '../methods/listSearch';
 import { platform2ListSearch } from '../methods/platform2Search';
 import { receiveDelivery } from './delivery';

@@ -5,25 +5,13 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ACCOUNT_KIND } from '../../engine/accountKind';
+import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
 import { pollingTriggerProperties } from '../properties';
 
 const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
 const ON_PLATFORM2 = { [ACCOUNT_KIND]: ['platform2'] };
 
-export const accountKindProperty: INodeProperties = {
-	displayName: 'Account Kind',
-	name: ACCOUNT_KIND,
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{ name: 'Classic (Famulor, Sondos AI, Autocalls)', value: 'classic', description: 'Accounts on app.famulor.de, app.sondos-ai.com or app.autocalls.ai' },
-		{ name: 'Famulor Platform 2.0', value: 'platform2', description: 'Accounts on app.famulor.io (every Famulor account opened since 2026): fam_ API keys, UUIDs' },
-	],
-	default: 'classic',
-	description: 'Which API your account uses. Each has its own credential.',
-	displayOptions: { show: FROM_V3 },
-};
+export const accountKindProperty: INodeProperties = accountKindField({ show: FROM_V3 });
 
 /** The classic parameters, hidden when Account Kind is Platform 2.0 (versions 1 and 2 have no Account Kind: always shown). */
 export const classicPollingProperties: INodeProperties[] = pollingTriggerProperties.map((property) => ({

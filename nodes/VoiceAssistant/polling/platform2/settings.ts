@@ -2,15 +2,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IPollFunctions } from 'n8n-workflow';
 
+import { isUuid } from '../../shared/uuid';
 import { EVENTS2, type Event2, type Settings2 } from './feeds';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuidParameter(ctx: IPollFunctions, name: string, label: string): string | undefined {
 	const raw = ctx.getNodeParameter(name, '') as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	if (value === '') return undefined;
-	if (!UUID.test(value)) {
+	if (!isUuid(value)) {
 		throw new NodeOperationError(ctx.getNode(), `${label} "${value.slice(0, 100)}" is not a UUID`, {
 			description: `Platform 2.0 IDs are UUIDs (e.g. 3f2b…-…). Leave ${label} empty for all.`,
 		});

@@ -15,8 +15,6 @@ export type Platform2Event = 'workspaceEvents' | 'assistantCallCompleted' | 'con
 /** The events a workspace webhook (Settings → Webhooks) delivers, signed. */
 export const WORKSPACE_EVENTS = ['call.completed', 'conversation.ended', 'booking.created', 'booking.cancelled', 'booking.rescheduled'] as const;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const obj = (value: unknown): IDataObject => (isObject(value) ? value : {});
 
 /** A non-empty string or a finite number, as text; undefined otherwise. */

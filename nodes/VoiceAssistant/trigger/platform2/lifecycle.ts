@@ -15,7 +15,8 @@ import { otherSlot, type Slot } from '../registration';
 import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from '../secret';
 import { destinationOf, type Destination, type Settings } from './destinations';
 import { newNonce, variableWebhookSecret } from './enrichment';
-import { UUID, type Platform2Event } from './events';
+import { isUuid } from '../../shared/uuid';
+import type { Platform2Event } from './events';
 import {
 	clearPlatform2Registration,
 	platform2HookSlot,
@@ -35,7 +36,7 @@ function targetIdOf(ctx: IHookFunctions, event: Platform2Event): string {
 	const name = event === 'connectorConversationEnded' ? 'platform2ConnectorId' : 'platform2AssistantId';
 	const raw = ctx.getNodeParameter(name, undefined, { extractValue: true }) as unknown;
 	const id = typeof raw === 'string' ? raw.trim() : '';
-	if (!UUID.test(id)) {
+	if (!isUuid(id)) {
 		const noun = event === 'connectorConversationEnded' ? 'messaging connector' : 'assistant';
 		throw new NodeOperationError(ctx.getNode(), `"${String(raw ?? '').slice(0, 100)}" is not a valid ${noun} ID`, {
 			description: `Choose the ${noun} from the list or enter its ID (a UUID).`,

@@ -4,24 +4,12 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ACCOUNT_KIND } from '../../engine/accountKind';
+import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
+import { UUID_FIELD_REGEX } from '../../shared/uuid';
 import { WORKSPACE_EVENTS } from './events';
 import { PLATFORM2_EVENT } from './lifecycle';
 
-const UUID_PATTERN = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$';
-
-export const accountKindProperty: INodeProperties = {
-	displayName: 'Account Kind',
-	name: ACCOUNT_KIND,
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{ name: 'Classic (Famulor, Sondos AI, Autocalls)', value: 'classic', description: 'Accounts on app.famulor.de, app.sondos-ai.com or app.autocalls.ai' },
-		{ name: 'Famulor Platform 2.0', value: 'platform2', description: 'Accounts on app.famulor.io (every Famulor account opened since 2026)' },
-	],
-	default: 'classic',
-	description: 'Which API your account uses. Each has its own credential.',
-};
+export const accountKindProperty: INodeProperties = accountKindField();
 
 const on2 = (show: Record<string, unknown[]> = {}) => ({ show: { [ACCOUNT_KIND]: ['platform2'], ...show } });
 
@@ -41,7 +29,7 @@ function locator(name: string, noun: string, method: string, events: string[]): 
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
-				validation: [{ type: 'regex', properties: { regex: UUID_PATTERN, errorMessage: `The ${noun.toLowerCase()} ID is a UUID` } }],
+				validation: [{ type: 'regex', properties: { regex: UUID_FIELD_REGEX, errorMessage: `The ${noun.toLowerCase()} ID is a UUID` } }],
 			},
 		],
 	};
