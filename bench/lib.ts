@@ -53,11 +53,11 @@ export interface HttpRequestNode {
 }
 
 /**
- * n8n's HTTP Request node from the real n8n that scripts/n8n-cache.mjs installs (n8n-nodes-base is
- * not a dependency of this package). scripts/bench.mjs installs it first and passes its folder in
- * BENCH_N8N_NODES_BASE; without it, the comparison rows are skipped with the reason.
+ * A node of n8n's own (n8n-nodes-base) from the real n8n that scripts/n8n-cache.mjs installs
+ * (n8n-nodes-base is not a dependency of this package). scripts/bench.mjs installs it first and passes
+ * its folder in BENCH_N8N_NODES_BASE; without it, the comparison rows are skipped with the reason.
  */
-export function loadHttpRequestNode(): HttpRequestNode | { skipped: string } {
+export function loadN8nNode(file: string, exportName: string): { node: new () => INodeType; dir: string; version: string } | { skipped: string } {
 	const dir =
 		process.env.BENCH_N8N_NODES_BASE ??
 		path.join(
@@ -67,11 +67,17 @@ export function loadHttpRequestNode(): HttpRequestNode | { skipped: string } {
 			'node_modules',
 			'n8n-nodes-base',
 		);
-	const entry = path.join(dir, 'dist/nodes/HttpRequest/HttpRequest.node.js');
-	if (!fs.existsSync(entry)) return { skipped: `n8n's HTTP Request node not found at ${dir} (run node scripts/n8n-cache.mjs)` };
-	const { HttpRequest } = require(entry);
+	const entry = path.join(dir, 'dist/nodes', file);
+	if (!fs.existsSync(entry)) return { skipped: `n8n's ${exportName} node not found at ${dir} (run node scripts/n8n-cache.mjs)` };
+	const node = require(entry)[exportName] as new () => INodeType;
 	const version = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version as string;
-	return { HttpRequest, dir, version };
+	return { node, dir, version };
+}
+
+/** n8n's HTTP Request node (see loadN8nNode). */
+export function loadHttpRequestNode(): HttpRequestNode | { skipped: string } {
+	const loaded = loadN8nNode('HttpRequest/HttpRequest.node.js', 'HttpRequest');
+	return 'skipped' in loaded ? loaded : { HttpRequest: loaded.node, dir: loaded.dir, version: loaded.version };
 }
 
 /**

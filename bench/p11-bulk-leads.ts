@@ -15,7 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PLATFORM2_KEYS, startSandbox, type Sandbox } from '../sandbox';
 import { runNode } from '../test/harness';
-import { emit, loadVoiceAssistant, log, median, phoneNumber, round, targetLine, theoreticalMinimumMs, type BenchRow } from './lib';
+import { emit, loadN8nNode, loadVoiceAssistant, log, median, phoneNumber, round, targetLine, theoreticalMinimumMs, type BenchRow } from './lib';
 
 const COUNT = Number(process.env.BENCH_P11_COUNT ?? 1000);
 const ROUNDS = Number(process.env.BENCH_P11_ROUNDS ?? 5);
@@ -58,6 +58,35 @@ async function platform2Run(sb: Sandbox, campaign: string, block: number, fixed 
 		created: result.items.filter((item) => item.json.status === 'created').length,
 		failed: result.items.filter((item) => item.json.error !== undefined).length,
 	};
+}
+
+/**
+ * n8n's own Edit Fields node setting the same two fields from the same two expressions for the same
+ * 1,000 items, and nothing else: what n8n itself costs for this mapping, before any request is sent.
+ */
+async function expressionsFloor(block: number): Promise<number | { skipped: string }> {
+	const loaded = loadN8nNode('Set/Set.node.js', 'Set');
+	if ('skipped' in loaded) return loaded;
+	const started = Date.now();
+	const result = await runNode({
+		node: loaded.node,
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: [
+					{ id: 'phone', name: 'phone_number', value: '={{ $json.phone }}', type: 'string' },
+					{ id: 'name', name: 'name', value: '={{ $json.name }}', type: 'string' },
+				],
+			},
+			options: {},
+		},
+		credentials: null,
+		items: leadItems(block),
+	});
+	const ms = Date.now() - started;
+	if (result.error || result.items.length !== COUNT) throw new Error(`Edit Fields did not map the ${COUNT} items: ${String(result.error)}`);
+	return ms;
 }
 
 async function directRequest(sb: Sandbox, campaign: string, block: number): Promise<number> {
@@ -108,7 +137,12 @@ async function main(): Promise<void> {
 		const node: Array<Awaited<ReturnType<typeof platform2Run>>> = [];
 		const fixed: number[] = [];
 		const direct: number[] = [];
+		const floor: number[] = [];
+		let floorSkipped: string | undefined;
 		for (let round = 0; round < ROUNDS; round++) {
+			const floorMs = await expressionsFloor(3 * round);
+			if (typeof floorMs === 'number') floor.push(floorMs);
+			else floorSkipped = floorMs.skipped;
 			// a block of numbers per run and per client: every lead is new to the campaign
 			node.push(await platform2Run(sb, campaign, 3 * round));
 			fixed.push((await platform2Run(sb, campaign, 3 * round + 1, true)).ms);
@@ -126,6 +160,19 @@ async function main(): Promise<void> {
 			{ client: 'Platform 2.0: Add Leads, no expressions', requests, 'time s': round(fixedMs / 1000, 3), '× one request': round(fixedMs / Math.max(1, directMs), 2), how: `measured, median of ${ROUNDS}` },
 			{ client: 'Platform 2.0: the one request alone (axios)', requests: 1, 'time s': round(directMs / 1000, 3), '× one request': 1, how: `measured, median of ${ROUNDS}` },
 		);
+		if (floor.length > 0) {
+			const floorMs = median(floor);
+			rows.push({
+				client: "n8n's Edit Fields node, the same two expressions, no request",
+				requests: 0,
+				'time s': round(floorMs / 1000, 3),
+				'× one request': round(floorMs / Math.max(1, directMs), 2),
+				how: `measured, median of ${ROUNDS}`,
+			});
+			notes.push(
+				`The node's own share: ${round(nodeMs - floorMs - directMs)} ms for ${COUNT.toLocaleString('en-US')} leads (its run, less what n8n's Edit Fields node needs for the same two expressions, less the request) = ${round(((nodeMs - floorMs - directMs) * 1000) / COUNT)} µs a lead; every number is checked with libphonenumber, every item gets its own output with pairedItem.`,
+			);
+		} else if (floorSkipped) notes.push(`The Edit Fields comparison was skipped: ${floorSkipped}`);
 		summary2 = `Platform 2.0 ${requests} request(s), ${round(nodeMs / 1000, 3)} s = ${ratio}× the one request's ${round(directMs / 1000, 3)} s (target 1 request, ≤ 2×; without per-item expressions ${round(fixedMs / 1000, 3)} s)`;
 		notes.push(
 			'"no expressions": every item the same number and no name, so n8n evaluates no expression per item; the difference to the row above is n8n reading {{ $json.phone }} and {{ $json.name }} for 1,000 items, which any node pays.',

@@ -3,6 +3,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INode, NodeOperationE
 import { asCountryCode, checkPhoneNumber } from '../shared/phone';
 import { fail, pairsToObject, parseJsonObject, requireId, shown } from '../shared/validate';
 import type { Where } from '../shared/validate';
+import { runParameters } from './runParameters';
 
 /**
  * One input item's parameters, as an operation's `prepare` reads them: plain values plus the readers
@@ -29,7 +30,8 @@ export interface ItemParams {
 
 export function itemParams(ctx: IExecuteFunctions, itemIndex: number, usesDefaultCountry: boolean): ItemParams {
 	const node = ctx.getNode();
-	const get = (name: string, fallback: unknown = '') => ctx.getNodeParameter(name, itemIndex, fallback) as unknown;
+	const read = runParameters(ctx);
+	const get = (name: string, fallback: unknown = '') => read(name, itemIndex, fallback);
 	const where = (field: string): Where => ({ field, itemIndex });
 	const failHere = (field: string, problem: string, description?: string) => fail(node, where(field), problem, description);
 	let country: { code: string | undefined } | undefined;
@@ -42,7 +44,7 @@ export function itemParams(ctx: IExecuteFunctions, itemIndex: number, usesDefaul
 		where,
 		fail: failHere,
 		locatorId(name, field) {
-			const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+			const value = read(name, itemIndex, '', { extractValue: true });
 			return requireId(node, typeof value === 'string' ? value.trim() : value, where(field));
 		},
 		phone(value, field) {
