@@ -14,6 +14,8 @@ export interface ItemParams {
 	readonly node: INode;
 	/** A parameter's value (expressions resolved for this item). */
 	get(name: string, fallback?: unknown): unknown;
+	/** The input item's own JSON, for an operation that maps its fields without expressions. */
+	json(): IDataObject;
 	/** The numeric ID behind a resource locator (From List or By ID). */
 	locatorId(name: string, field: string): number;
 	/** A typed phone number → E.164 (Default Country applies where the operation allows it). */
@@ -29,8 +31,7 @@ export interface ItemParams {
 }
 
 export function itemParams(ctx: IExecuteFunctions, itemIndex: number, usesDefaultCountry: boolean): ItemParams {
-	const node = ctx.getNode();
-	const read = runParameters(ctx);
+	const { node, read } = runParameters(ctx);
 	const get = (name: string, fallback: unknown = '') => read(name, itemIndex, fallback);
 	const where = (field: string): Where => ({ field, itemIndex });
 	const failHere = (field: string, problem: string, description?: string) => fail(node, where(field), problem, description);
@@ -41,6 +42,7 @@ export function itemParams(ctx: IExecuteFunctions, itemIndex: number, usesDefaul
 		itemIndex,
 		node,
 		get,
+		json: () => ctx.getInputData()[itemIndex]?.json ?? {},
 		where,
 		fail: failHere,
 		locatorId(name, field) {

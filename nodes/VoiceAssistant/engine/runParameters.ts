@@ -1,5 +1,5 @@
 import { deepCopy } from 'n8n-workflow';
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 /**
  * A parameter's value for one item, read once per run when it cannot differ between items.
@@ -11,6 +11,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * expression (no string starting with "=") resolves to the same value for every item, so it is read
  * through n8n once and handed out as a copy; expressions are still resolved by n8n for each item.
  * A read that throws is not remembered: n8n's error names the item that asked.
+ * The node itself (getNode() is a deep copy each time) is taken once per run for the same reason.
  */
 export interface ParameterOptions {
 	extractValue?: boolean;
@@ -18,16 +19,21 @@ export interface ParameterOptions {
 
 type Reader = (name: string, itemIndex: number, fallback: unknown, options?: ParameterOptions) => unknown;
 
-/** n8n builds one execute context per run of a node, so the cache lives and dies with it. */
-const readers = new WeakMap<IExecuteFunctions, Reader>();
+export interface RunParameters {
+	node: INode;
+	read: Reader;
+}
 
-export function runParameters(ctx: IExecuteFunctions): Reader {
-	let reader = readers.get(ctx);
-	if (!reader) {
-		reader = cachingReader(ctx);
-		readers.set(ctx, reader);
+/** n8n builds one execute context per run of a node, so the cache lives and dies with it. */
+const runs = new WeakMap<IExecuteFunctions, RunParameters>();
+
+export function runParameters(ctx: IExecuteFunctions): RunParameters {
+	let run = runs.get(ctx);
+	if (!run) {
+		run = { node: ctx.getNode(), read: cachingReader(ctx) };
+		runs.set(ctx, run);
 	}
-	return reader;
+	return run;
 }
 
 const ABSENT = Symbol('absent');

@@ -30,9 +30,12 @@ export function invalidBatchError(node: INode, invalid: InvalidItem[], itemCount
 	const more = invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : '';
 	const lines = invalid.slice(0, LISTED_INVALID_ITEMS).map(({ itemIndex, error }) => `• item ${itemIndex}: ${messageOf(error)}`);
 	if (invalid.length > LISTED_INVALID_ITEMS) lines.push(`… and ${invalid.length - LISTED_INVALID_ITEMS} more invalid items`);
+	// the first item's own explanation (how to fix it) is kept, not only its one-line message
+	const firstHint = (first.error as { description?: unknown })?.description;
+	const hint = typeof firstHint === 'string' && firstHint !== '' ? [`Item ${first.itemIndex}: ${firstHint}`, ''] : [];
 	return new NodeOperationError(node, `${count} invalid, so none of the ${itemCount} items was sent: ${messageOf(first.error)}${more}`, {
 		itemIndex: first.itemIndex,
-		description: [`Invalid items:`, ...lines, '', `Fix them and run again. ${CONTINUE_HINT}`].join('\n'),
+		description: [`Invalid items:`, ...lines, '', ...hint, `Fix them and run again. ${CONTINUE_HINT}`].join('\n'),
 	});
 }
 

@@ -7,6 +7,7 @@ import type { CatalogOperation } from '../catalog/types';
 import { operationFields } from '../fields';
 import { checkedValue } from '../values';
 import { leadMessage, leadShares, type LeadShare } from './addLeadsAnswer';
+import { MAPPING_MODE, leadFromItem, mappingModeField, mapsAutomatically, otherFieldsField } from './leadFromItem';
 
 /** The most leads the API takes in one request (catalogue: "one lead or up to 1000"). */
 export const LEADS_PER_REQUEST = 1000;
@@ -36,7 +37,7 @@ export function addLeads(entry: CatalogOperation): AnyOperation {
 		write: { mayHaveHappened: 'the leads of this request may have been added', done: ['lead added', 'leads added'] },
 		prepare(item) {
 			const campaignId = String(checkedValue(item, campaign, locatorValue(item, campaign.param)));
-			const lead = leadOf(item);
+			const lead = mapsAutomatically(item) ? leadFromItem(item) : leadOf(item);
 			const request = {
 				method: 'POST' as const,
 				path: entry.path.replace('{id}', encodeURIComponent(campaignId)),
@@ -71,8 +72,7 @@ export function addLeads(entry: CatalogOperation): AnyOperation {
 function fields(entry: CatalogOperation): INodeProperties[] {
 	// the generated Campaign field (From List / By ID), without the generated JSON body
 	const campaign = operationFields({ ...entry, freeBody: undefined });
-	return [
-		...campaign,
+	const definedBelow: INodeProperties[] = [
 		phoneField({ name: 'phoneNumber', displayName: 'Phone Number', required: true, description: 'The number the campaign calls; sent in E.164 format' }),
 		...variablesFields('Values the assistant can use in the call, e.g. customer_name.'),
 		{
@@ -87,6 +87,11 @@ function fields(entry: CatalogOperation): INodeProperties[] {
 			],
 		},
 	];
+	const onlyBelow = (field: INodeProperties): INodeProperties => ({
+		...field,
+		displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, [MAPPING_MODE]: ['defineBelow'] } },
+	});
+	return [...campaign, mappingModeField, ...definedBelow.map(onlyBelow), otherFieldsField];
 }
 
 function locatorValue(item: ItemParams, param: string): unknown {
