@@ -3,6 +3,7 @@
 //   - Leads → Add Leads: 2,500 leads from a list (a Webhook body split into one item per lead) go out
 //     in exactly 3 requests (1,000 / 1,000 / 500) and come back as 2,500 items, one per lead, the
 //     suppressed one `dnc_flagged` and the refused one `invalid` with the platform's reason;
+//   - Add Leads with Mapping Mode "Map Automatically": a sheet's rows go as they are, in one request;
 //   - Calls → Create Call with Wait for Call to End returns the finished call; the same batch run again
 //     under Skip If Called Within places 0 calls; a number on the workspace suppression list is never
 //     called (neither run);
@@ -76,6 +77,7 @@ function chain(id, name, path, nodes) {
 const LEADS_WF = { id: 'vaE2eP2LoopLead1', path: 'p2-loop-add-leads' };
 const CALLS_WF = { id: 'vaE2eP2LoopCall1', path: 'p2-loop-calls' };
 const RECORDING_WF = { id: 'vaE2eP2LoopRec01', path: 'p2-loop-recording' };
+const SHEET_WF = { id: 'vaE2eP2LoopMap01', path: 'p2-loop-map-automatically' };
 
 describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, calling rules, recording)', { timeout: 300_000 }, () => {
 	let stack;
@@ -141,6 +143,17 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 					phoneNumber: '={{ $json.phone }}',
 					variablesInput: 'none',
 					additionalFields: { name: '={{ $json.name }}' },
+					defaultCountry: 'DE',
+				}, [440, 0]),
+			]),
+			chain(SHEET_WF.id, 'E2E 2.0 loop: a sheet\'s rows as leads (Map Automatically)', SHEET_WF.path, [
+				splitOut('rows'),
+				p2Node('Add Leads', {
+					resource: 'leads',
+					operation: 'addLeads',
+					id: byId(campaignId),
+					mappingMode: 'autoMapInputData',
+					otherFieldsAsVariables: true,
 					defaultCountry: 'DE',
 				}, [440, 0]),
 			]),
@@ -223,6 +236,31 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 		assert.deepEqual(statuses, { created: LEADS - 2, dnc_flagged: 1, invalid: 1 });
 		assert.deepEqual(items[2499].json.request, { leads: 500, position: 499, created: 499, dnc_flagged: 0, invalid: 1 });
 		assert.equal(sandbox.platform2.list('A', '/campaigns/{}/leads', [campaignId]).length - before_, LEADS - 1, 'every lead the platform took, once');
+	});
+
+	test('a sheet\'s rows as they are (Map Automatically): one request, the columns under their names, the others as variables', async () => {
+		const rows = [
+			{ phone_number: '0151 23450001', name: 'Ada', email: 'ada@example.com', customer_name: 'Ada L.' },
+			{ phone_number: '+49 151 23450002', name: 'Grace', customer_name: 'Grace H.' },
+		];
+		sandbox.clearRequests();
+		const run = await runWebhook(SHEET_WF, { rows });
+		const sent = p2Requests('POST', `/campaigns/${campaignId}/leads`);
+		assert.deepEqual(
+			sent.map((r) => r.body),
+			[
+				[
+					{ phone_number: '+4915123450001', name: 'Ada', email: 'ada@example.com', variables: { customer_name: 'Ada L.' } },
+					{ phone_number: '+4915123450002', name: 'Grace', variables: { customer_name: 'Grace H.' } },
+				],
+			],
+			'one request; numbers in E.164; the other column sent as a variable',
+		);
+		const items = run.items('Add Leads');
+		assert.deepEqual(items.map((item) => [item.json.status, item.json.phone_number]), [
+			['created', '+4915123450001'],
+			['created', '+4915123450002'],
+		]);
 	});
 
 	let finishedCallId;
