@@ -5,6 +5,7 @@
 //   npm run bench                   all figures (about 23 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~7.5, P8 ~2, P10 ~1.5, P12 ~0.7)
 //   npm run bench -- p1 p1b         only these (P1b: three processes sharing one token)
 //   npm run bench -- p10            Platform 2.0 Return All over 10,000 records (~30 s)
+//   npm run bench -- p11            1,000 leads into a campaign, beside n8n's HTTP Request and Edit Fields nodes (~75 s)
 //   npm run bench -- p12            the wait's polling share, one 5-minute call on 2.0 beside classic (~35 s)
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
 //   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
@@ -35,7 +36,8 @@ const FIGURES = {
 	p9: { file: 'bench/p9-polling.ts', quick: {} },
 	p9b: { file: 'bench/p9b-polling-platform2.ts', quick: {} },
 	p10: { file: 'bench/p10-platform2-return-all.ts', quick: { BENCH_P10_RECORDS: '2000', BENCH_P10_ROUNDS: '1' } },
-	p11: { file: 'bench/p11-bulk-leads.ts', quick: { BENCH_P11_ROUNDS: '1', BENCH_P11_CLASSIC: '0' } },
+	// P11 compares with n8n's HTTP Request and Edit Fields nodes (from the cached n8n, as P1 and P2)
+	p11: { file: 'bench/p11-bulk-leads.ts', quick: { BENCH_P11_ROUNDS: '1', BENCH_P11_CLASSIC: '0' }, needsHttpNode: true },
 	p12: { file: 'bench/p12-wait-share.ts', quick: { BENCH_P12_CALL_MINUTES: '1' } },
 };
 
