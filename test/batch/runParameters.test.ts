@@ -61,14 +61,14 @@ describe('parameters read once per run', () => {
 		expect(() => read('limit', 1, 50)).toThrow('item 1');
 	});
 
-	it('asks n8n for an absent parameter each time, with the caller\'s own fallback', () => {
+	it("asks n8n for an absent parameter each time, with the caller's own fallback", () => {
 		const { ctx } = fakeContext({});
 		const read = runParameters(ctx).read;
 		expect(read('limit', 0, 50)).toBe(50);
 		expect(read('limit', 0, 10)).toBe(10);
 	});
 
-	it('keeps the resource locator\'s value and the whole locator apart', () => {
+	it("keeps the resource locator's value and the whole locator apart", () => {
 		const parameters = { id: { __rl: true, mode: 'id', value: 'c-9' } };
 		const ctx = {
 			getNode: () => ({ name: 'Voice Assistant' }),

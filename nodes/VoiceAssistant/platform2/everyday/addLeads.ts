@@ -7,7 +7,7 @@ import type { CatalogOperation } from '../catalog/types';
 import { operationFields } from '../fields';
 import { checkedValue } from '../values';
 import { leadMessage, leadShares, type LeadShare } from './addLeadsAnswer';
-import { MAPPING_MODE, leadFromItem, mappingModeField, mapsAutomatically, otherFieldsField } from './leadFromItem';
+import { MAPPING_MODE, leadEmail, leadFromItem, leadName, mappingModeField, mapsAutomatically, otherFieldsField } from './leadFromItem';
 
 /** The most leads the API takes in one request (catalogue: "one lead or up to 1000"). */
 export const LEADS_PER_REQUEST = 1000;
@@ -99,8 +99,8 @@ function locatorValue(item: ItemParams, param: string): unknown {
 	return value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
 }
 
-const EMAIL = { key: 'email', param: 'email', label: 'Email', in: 'body', type: 'string', format: 'email' } as const;
-const NAME = { key: 'name', param: 'name', label: 'Name', in: 'body', type: 'string' } as const;
+const EMAIL = leadEmail('Email');
+const NAME = leadName('Name');
 
 /** The lead's body: every value checked (the number through the phone checker, never "fixed"). */
 function leadOf(item: ItemParams): IDataObject {

@@ -43,9 +43,13 @@ export const otherFieldsField: INodeProperties = {
 	displayOptions: { show: { [MAPPING_MODE]: [MAP_AUTOMATICALLY] } },
 };
 
+/** A lead's name or e-mail as a checked body field (values.ts), under the label an error names it by. */
+export const leadName = (label: string) => ({ key: 'name', param: 'name', label, in: 'body', type: 'string' }) as const;
+export const leadEmail = (label: string) => ({ key: 'email', param: 'email', label, in: 'body', type: 'string', format: 'email' }) as const;
+
 const inputField = (key: string) => `${key} (input field)`;
-const NAME = { key: 'name', param: 'name', label: inputField('name'), in: 'body', type: 'string' } as const;
-const EMAIL = { key: 'email', param: 'email', label: inputField('email'), in: 'body', type: 'string', format: 'email' } as const;
+const NAME = leadName(inputField('name'));
+const EMAIL = leadEmail(inputField('email'));
 
 export function mapsAutomatically(item: ItemParams): boolean {
 	return item.get(MAPPING_MODE, 'defineBelow') === MAP_AUTOMATICALLY;
@@ -55,13 +59,14 @@ export function mapsAutomatically(item: ItemParams): boolean {
 export function leadFromItem(item: ItemParams): IDataObject {
 	const json = item.json();
 	if (json.phone_number === undefined) {
-		const present = Object.keys(json);
+		const present = Object.keys(json)
+			.slice(0, 20)
+			.map((key) => shown(key));
+		const has = present.length > 0 ? `This item's fields: ${present.join(', ')}.` : 'This item has no fields.';
 		throw item.fail(
 			inputField('phone_number'),
 			'is missing',
-			`With Mapping Mode "Map Automatically" each item needs a field phone_number. ${
-				present.length > 0 ? `This item's fields: ${present.slice(0, 20).map((key) => shown(key)).join(', ')}.` : 'This item has no fields.'
-			} Rename the field (for example with Edit Fields), or choose "Define Below" and map it.`,
+			`With Mapping Mode "Map Automatically" each item needs a field phone_number. ${has} Rename the field (for example with Edit Fields), or choose "Define Below" and map it.`,
 		);
 	}
 	const lead: IDataObject = { phone_number: item.phone(json.phone_number, inputField('phone_number')) };
