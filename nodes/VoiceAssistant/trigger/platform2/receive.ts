@@ -7,11 +7,12 @@
  * or conversation, starts nothing.
  */
 import { createHash } from 'node:crypto';
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { isObject } from '../../shared/objects';
 import { PLATFORM2_CREDENTIAL_TYPE } from '../../shared/platform2Origin';
 import { platform2SigningSecretOf } from '../../shared/platform2WebhookSecret';
+import { signedWithCredentialSecret } from '../credentialSecret';
 import { rawBodyOf, signatureMatches } from '../readReceipts/signature';
 import { deliverySlot } from '../registration';
 import { RecentMemory } from '../replays';
@@ -46,16 +47,17 @@ function parse(raw: Buffer): unknown {
 /** Whether the delivery is genuine; a reason when it is not. */
 async function authenticate(ctx: IWebhookFunctions, event: Platform2Event, raw: Buffer): Promise<boolean> {
 	const header = ctx.getHeaderData()[FAMULOR_SIGNATURE_HEADER];
+	const matches = (secret: string) => signatureMatches(raw, header, secret);
 	if (event === 'workspaceEvents') {
-		const secret = platform2SigningSecretOf(await ctx.getCredentials(PLATFORM2_CREDENTIAL_TYPE));
-		return signatureMatches(raw, header, secret);
+		return (await signedWithCredentialSecret(ctx, PLATFORM2_CREDENTIAL_TYPE, 'workspace webhook', platform2SigningSecretOf, matches)) === 'genuine';
 	}
 	const registration = readPlatform2Registration(ctx, deliverySlot(ctx));
 	if (!registration || registration.event !== event) return false;
 	if (event === 'inboundVariables') {
-		if (!registration.nonce) return false;
-		const { apiKey } = await ctx.getCredentials(PLATFORM2_CREDENTIAL_TYPE);
-		return signatureMatches(raw, header, variableWebhookSecret(String(apiKey ?? ''), registration.nonce));
+		const nonce = registration.nonce;
+		if (!nonce) return false;
+		const secretOf = ({ apiKey }: ICredentialDataDecryptedObject) => variableWebhookSecret(String(apiKey ?? ''), nonce);
+		return (await signedWithCredentialSecret(ctx, PLATFORM2_CREDENTIAL_TYPE, `variable webhook ${nonce}`, secretOf, matches)) === 'genuine';
 	}
 	return secretMatchesHash((ctx.getQueryData() as IDataObject)[SECRET_PARAM], registration.secretHash);
 }

@@ -7,6 +7,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { signingSecretOf } from '../../shared/signingSecret';
 import { isObject } from '../../shared/objects';
+import { signedWithCredentialSecret } from '../credentialSecret';
 import { isReplay } from '../replays';
 import { simplifyReceipt } from './output';
 import { isProgress } from './progress';
@@ -66,11 +67,15 @@ function filteredOut(body: IDataObject, status: string, options: ReceiptOptions,
 }
 
 export async function receiveReadReceipt(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const secret = signingSecretOf(await ctx.getCredentials('voiceAssistantApi'));
 	const raw = await rawBodyOf(ctx);
 	const header = ctx.getHeaderData()[SIGNATURE_HEADER];
-	if (raw === undefined || !signatureMatches(raw, header, secret)) {
-		if (secret === '') ctx.logger.warn('Voice Assistant Trigger: the credential has no WhatsApp read-receipts signing secret, so every delivery is refused');
+	const check =
+		raw === undefined
+			? 'refused'
+			: await signedWithCredentialSecret(ctx, 'voiceAssistantApi', 'read receipts', signingSecretOf, (secret) => signatureMatches(raw, header, secret));
+	if (raw === undefined || check !== 'genuine') {
+		if (check === 'noSecret')
+			ctx.logger.warn('Voice Assistant Trigger: the credential has no WhatsApp read-receipts signing secret, so every delivery is refused');
 		return refuse(ctx, 401, 'Missing or wrong signature');
 	}
 
