@@ -1,8 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 
+import type { ItemParams } from './itemParams';
 import type { Api } from './operation';
 import { fetchRecording } from '../shared/recording';
+import { requireBoolean, requireText } from '../shared/validate';
 import { slotsFor } from '../shared/slots';
 import { recordingLimitsFor } from '../transport/recordingPolicy';
 import type { Generation } from '../transport/target';
@@ -14,6 +16,14 @@ import type { Generation } from '../transport/target';
 const DOWNLOAD_DEADLINE_MS = 120_000;
 /** Recordings downloaded at once per run, whatever Requests in Parallel says for the API reads. */
 export const DOWNLOADS_AT_ONCE = 4;
+
+/** What Call → Get's Options ask of the recording (shared/fields.ts recordingOptionsField): nothing, or where to put it and the limits. */
+export function recordingRequest(item: ItemParams): { binaryField?: string; recordingOptions?: IDataObject } {
+	const options = item.get('options', {}) as IDataObject;
+	const download = options.downloadRecording !== undefined && requireBoolean(item.node, options.downloadRecording, item.where('Download Recording'));
+	if (!download) return {};
+	return { binaryField: requireText(item.node, options.binaryPropertyName ?? 'data', item.where('Put Recording in Field'), 200).trim(), recordingOptions: options };
+}
 
 /**
  * Call → Get's recording (shared/recording.ts downloads it): a call without a recording, a refused

@@ -235,6 +235,22 @@ export function valueOptions(values: readonly string[]): INodePropertyOptions[] 
 	}));
 }
 
+/** Call → Get's Options on both generations: Download Recording, its field and its limits. */
+export function recordingOptionsField(downloadDescription: string): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{ displayName: 'Download Recording', name: 'downloadRecording', type: 'boolean', default: false, description: downloadDescription },
+			recordingBinaryField,
+			...recordingLimitFields,
+		],
+	};
+}
+
 /** Download Recording's target field (Call → Get and the trigger): shown while Download Recording is on. */
 export const recordingBinaryField: INodeProperties = {
 	displayName: 'Put Recording in Field',

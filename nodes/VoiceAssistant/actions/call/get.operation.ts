@@ -1,36 +1,20 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { evaluationObject, transcriptText } from '../../shared/callRecord';
-import { callIdField, recordingBinaryField, recordingLimitFields, simplifyField } from '../../shared/fields';
-import { requireBoolean, requireId, requireText } from '../../shared/validate';
+import { callIdField, recordingOptionsField, simplifyField } from '../../shared/fields';
+import { requireBoolean, requireId } from '../../shared/validate';
 import { recordAnswer } from '../../engine/answers';
 import { withBinary } from '../../engine/binary';
 import type { Operation, Prepared } from '../../engine/operation';
 import { simpleCall } from './simplify';
-import { downloadRecording } from '../../engine/recording';
+import { downloadRecording, recordingRequest } from '../../engine/recording';
 
 const fields: INodeProperties[] = [
 	callIdField('The ID of the call (the "ID" of a call from Get Many, Make\'s call_id or the trigger\'s call_id)'),
 	simplifyField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Download Recording',
-				name: 'downloadRecording',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to download the call recording (MP3) into a binary field of the item. The item fails with a clear message when the call has no recording.',
-			},
-			recordingBinaryField,
-			...recordingLimitFields,
-		],
-	},
+	recordingOptionsField(
+		'Whether to download the call recording (MP3) into a binary field of the item. The item fails with a clear message when the call has no recording.',
+	),
 ];
 
 interface GetCall extends Prepared {
@@ -56,16 +40,10 @@ export const operation: Operation<GetCall> = {
 	fields,
 	prepare(item) {
 		const callId = requireId(item.node, item.get('callId'), item.where('Call ID'));
-		const options = item.get('options', {}) as IDataObject;
-		const download = options.downloadRecording !== undefined && requireBoolean(item.node, options.downloadRecording, item.where('Download Recording'));
-		const binaryField = download
-			? requireText(item.node, options.binaryPropertyName ?? 'data', item.where('Put Recording in Field'), 200).trim()
-			: undefined;
 		return {
 			callId,
 			simple: requireBoolean(item.node, item.get('simple', true), item.where('Simplify')),
-			binaryField,
-			recordingOptions: download ? options : undefined,
+			...recordingRequest(item),
 			request: { method: 'GET', path: `/user/calls/${callId}`, notFound: `Call ${callId}` },
 		};
 	},

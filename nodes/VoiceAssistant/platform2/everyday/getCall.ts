@@ -1,12 +1,12 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { AnyOperation, Operation, Prepared } from '../../engine/operation';
 import { withBinary } from '../../engine/binary';
-import { downloadRecording } from '../../engine/recording';
+import { downloadRecording, recordingRequest } from '../../engine/recording';
 import { transcriptText } from '../../shared/callRecord';
-import { recordingBinaryField, recordingLimitFields, simplifyField } from '../../shared/fields';
+import { recordingOptionsField, simplifyField } from '../../shared/fields';
 import { pick } from '../../shared/items';
-import { requireBoolean, requireText } from '../../shared/validate';
+import { requireBoolean } from '../../shared/validate';
 import type { CatalogOperation } from '../catalog/types';
 import { catalogOperation } from '../operation';
 import { dataOf, read2 } from './callReads';
@@ -14,25 +14,9 @@ import { dataOf, read2 } from './callReads';
 /** Simplify's ten fields (n8n's guideline, as classic Call → Get v2); the transcript as text. */
 const SIMPLE_KEYS = ['id', 'status', 'direction', 'to_number', 'from_number', 'duration_sec', 'summary', 'extracted_variables', 'created_at'];
 
-const options: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [
-		{
-			displayName: 'Download Recording',
-			name: 'downloadRecording',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to download the call recording into a binary field of the item: a signed URL is asked for (Get Call Recording), then the file is read from the recording host without the API key. The item fails with a clear message when the call has no recording.',
-		},
-		recordingBinaryField,
-		...recordingLimitFields,
-	],
-};
+const options = recordingOptionsField(
+	'Whether to download the call recording into a binary field of the item: a signed URL is asked for (Get Call Recording), then the file is read from the recording host without the API key. The item fails with a clear message when the call has no recording.',
+);
 
 interface GetCall extends Prepared {
 	callId: string;
@@ -59,13 +43,10 @@ export function getCall(entry: CatalogOperation): AnyOperation {
 		fields: [...generated.fields, simplifyField, options],
 		prepare(item) {
 			const { request } = base.prepare(item);
-			const opts = item.get('options', {}) as IDataObject;
-			const download = opts.downloadRecording !== undefined && requireBoolean(item.node, opts.downloadRecording, item.where('Download Recording'));
 			return {
 				callId: decodeURIComponent(request.path.split('/').pop() ?? ''),
 				simple: requireBoolean(item.node, item.get('simple', true), item.where('Simplify')),
-				binaryField: download ? requireText(item.node, opts.binaryPropertyName ?? 'data', item.where('Put Recording in Field'), 200).trim() : undefined,
-				recordingOptions: download ? opts : undefined,
+				...recordingRequest(item),
 				request,
 			};
 		},
