@@ -163,17 +163,20 @@ function setClock(ctx: ControlContext): ApiResult {
 	return ok({ message: 'Server clock offset set', settings: ctx.app.store.settings });
 }
 
+/** The account a control request's optional `token` names: undefined without one (all accounts), null when it names none. */
+function accountOf(ctx: ControlContext): number | undefined | null {
+	const token = ctx.body.token;
+	if (token === undefined) return undefined;
+	const auth = typeof token === 'string' ? ctx.app.store.userByToken(token) : null;
+	return auth ? auth.user.id : null;
+}
+
 /** {generation, token?}: the API generation one account speaks (all accounts without a token). */
 function setGeneration(ctx: ControlContext): ApiResult {
 	const generation = ctx.body.generation;
 	if (generation !== 'reference' && generation !== '2026') return message(422, "generation must be 'reference' or '2026'");
-	const token = ctx.body.token;
-	let userId: number | undefined;
-	if (token !== undefined) {
-		const auth = typeof token === 'string' ? ctx.app.store.userByToken(token) : null;
-		if (!auth) return message(422, 'token names no account');
-		userId = auth.user.id;
-	}
+	const userId = accountOf(ctx);
+	if (userId === null) return message(422, 'token names no account');
 	ctx.app.setGeneration(generation, userId);
 	return ok({ message: 'API generation set', generations: ctx.app.store.users.map((u) => ({ user_id: u.id, generation: u.generation })) });
 }
@@ -182,13 +185,8 @@ function setGeneration(ctx: ControlContext): ApiResult {
 function setTimeZone(ctx: ControlContext): ApiResult {
 	const zone = ctx.body.zone;
 	if (zone !== null && typeof zone !== 'string') return message(422, 'Send {"zone": "<IANA time zone>" or null, "token"?: "<account token>"}');
-	const token = ctx.body.token;
-	let userId: number | undefined;
-	if (token !== undefined) {
-		const auth = typeof token === 'string' ? ctx.app.store.userByToken(token) : null;
-		if (!auth) return message(422, 'token names no account');
-		userId = auth.user.id;
-	}
+	const userId = accountOf(ctx);
+	if (userId === null) return message(422, 'token names no account');
 	try {
 		ctx.app.setTimeZone(zone === '' ? null : zone, userId);
 	} catch {

@@ -113,6 +113,14 @@ export function phoneField(options: {
 	};
 }
 
+/** A lead's number and variables, as Lead → Create (classic) and Add Leads (Platform 2.0) ask for them. */
+export function leadPhoneAndVariablesFields(): INodeProperties[] {
+	return [
+		phoneField({ name: 'phoneNumber', displayName: 'Phone Number', required: true, description: 'The number the campaign calls; sent in E.164 format' }),
+		...variablesFields('Values the assistant can use in the call, e.g. customer_name.'),
+	];
+}
+
 /** Variables as key/value pairs or as JSON, picked with "Variables Input". */
 export function variablesFields(description: string): INodeProperties[] {
 	return [

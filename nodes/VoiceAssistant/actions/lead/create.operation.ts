@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { campaignLocator, phoneField, variablePairsField, variablesFields } from '../../shared/fields';
+import { campaignLocator, leadPhoneAndVariablesFields, phoneField, variablePairsField } from '../../shared/fields';
 import { writeResult } from '../../engine/answers';
 import { pairsToObject, parseJsonObject, requireBoolean } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';
@@ -10,13 +10,7 @@ import type { Operation, Prepared } from '../../engine/operation';
 
 const fields: INodeProperties[] = [
 	campaignLocator('The campaign the lead is added to'),
-	phoneField({
-		name: 'phoneNumber',
-		displayName: 'Phone Number',
-		required: true,
-		description: 'The number the campaign calls; sent in E.164 format',
-	}),
-	...variablesFields('Values the assistant can use in the call, e.g. customer_name.'),
+	...leadPhoneAndVariablesFields(),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParams } from '../../engine/itemParams';
 import type { AnyOperation, Operation, Prepared } from '../../engine/operation';
-import { phoneField, variablesFields } from '../../shared/fields';
+import { leadPhoneAndVariablesFields } from '../../shared/fields';
 import type { CatalogOperation } from '../catalog/types';
 import { operationFields } from '../fields';
 import { checkedValue } from '../values';
@@ -73,8 +73,7 @@ function fields(entry: CatalogOperation): INodeProperties[] {
 	// the generated Campaign field (From List / By ID), without the generated JSON body
 	const campaign = operationFields({ ...entry, freeBody: undefined });
 	const definedBelow: INodeProperties[] = [
-		phoneField({ name: 'phoneNumber', displayName: 'Phone Number', required: true, description: 'The number the campaign calls; sent in E.164 format' }),
-		...variablesFields('Values the assistant can use in the call, e.g. customer_name.'),
+		...leadPhoneAndVariablesFields(),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
