@@ -2,7 +2,8 @@
 // "Famulor Platform 2.0" and the 2.0 credential (API key, the sandbox's origin, a webhook signing
 // secret). Workspace webhook: activation sends no request; the sandbox's signed call.completed runs
 // once; the same bytes again, a wrong secret, no signature, one changed byte and the body re-serialised
-// with other spacing run nothing. Variable webhook: activation sets the assistant's variable_webhook_url
+// with other spacing run nothing; after the secret is changed in the credential, the new one works at
+// once. Variable webhook: activation sets the assistant's variable_webhook_url
 // and a new secret; ringing 2.0 calls get the variables the workflow computed (p50 measured, < 2 s); a
 // failing workflow answers promptly without them; deactivation puts the previous URL back.
 import assert from 'node:assert/strict';
@@ -111,6 +112,18 @@ describe('n8n start: the trigger on a Platform 2.0 account', { timeout: 600_000 
 		assert.equal(await post(JSON.stringify(JSON.parse(raw), null, 2), sent.signature), 401);
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		assert.equal((await n8n.rest.listExecutions(IDS.workspace)).length, 1, 'only the first delivery ran');
+
+		// The secret is changed in the dashboard and in n8n's credential (re-imported by the CLI into the
+		// database the running n8n reads): the next delivery, signed with the new secret, runs at once,
+		// though the trigger keeps the secret it read for 30 s (trigger/credentialSecret.ts).
+		const rotated = `${SECRET}-rotated`;
+		await n8n.importCredentials([{ ...CREDENTIAL, type: 'voiceAssistantPlatform2Api', data: { apiKey: sandbox.platform2.keys.full, origin: sandbox.origin, webhookSigningSecret: rotated } }]);
+		webhooks.configureWorkspaceWebhook(sandbox.platform2, { url, secret: rotated });
+		const afterRotation = await webhooks.deliverPlatform2Event(sandbox.platform2, { event: 'call.completed', subjectId: 'e2e-call-after-rotation' });
+		assert.equal(afterRotation.status, 200, 'the new secret is accepted at once');
+		assert.deepEqual(afterRotation.body, { received: true }, 'and runs the workflow');
+		const runs = await n8n.rest.waitForExecutions(IDS.workspace, { count: 2 });
+		assert.equal(runs.length, 2);
 		await n8n.rest.deactivateWorkflow(IDS.workspace);
 	});
 
