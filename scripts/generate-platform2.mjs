@@ -15,6 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { fieldHelp } from './lib/platform2Words/help.mjs';
+import { optionName } from './lib/platform2Words/options.mjs';
+
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'nodes/VoiceAssistant/platform2/catalog');
 export const SOURCE = path.join(dir, 'operations.json');
@@ -97,10 +100,56 @@ const FAMILY_LABEL = {
 };
 
 /** Verbs of operation IDs and how the Operation dropdown says them. */
-const VERBS = { list: 'Get Many', get: 'Get', create: 'Create', update: 'Update', delete: 'Delete', remove: 'Remove', add: 'Add' };
+const VERBS = { list: 'Get Many', get: 'Get', create: 'Create', update: 'Update', delete: 'Delete', remove: 'Remove', add: 'Add', lookup: 'Look Up', login: 'Log In', logout: 'Log Out' };
+/** Small words stay lower case inside a name, as n8n writes them ("Assign Leads to Campaign"). */
+const SMALL_WORDS = new Set(['to', 'on', 'from', 'of', 'for', 'in', 'by', 'and', 'or']);
+
+/** Operation names the rules cannot say well: the catalogue's ID reads as a code. */
+const OPERATION_NAMES = { migrateFamulor1: 'Migrate from Famulor 1.0 (Classic)' };
+
+/**
+ * Resource names: the catalogue's tag, unless it names something else than the operations it holds
+ * ("Milian Missions" holds the Routine operations), and always marked as Platform 2.0: n8n's node panel
+ * lists every action under its resource's name, and classic has Call, Lead, SMS, White Label… too.
+ */
+const TAG_NAMES = { 'Milian Missions': 'Routines' };
+const KIND_MARK = ' (Platform 2.0)';
+const resourceName = (tag) => `${TAG_NAMES[tag] ?? tag}${KIND_MARK}`;
+
+/** Labels by API name where the name alone reads badly (single letters, codes). */
+const LABELS = { q: 'Search Text', dnc: 'Do Not Call', knowledgebase_id: 'Knowledge Base' };
+/**
+ * Labels for one operation's field, where two of its fields would read the same, or a field would
+ * share the label of a field the engine adds (the AI tool's Description).
+ */
+const LABELS_OF = {
+	'callTranslationSpeaker.phone_number': 'Phone Number to Call',
+	'callTranslationSpeaker.phone_number_id': 'Caller Number (Your Phone Number)',
+	'startTranslationSession.phone_number_id': 'Caller Number (Your Phone Number)',
+	'createDashboardWidget.widget_id': 'Widget Type',
+	'updateDashboardWidget.widget_id': 'Widget Type',
+	'createPlatformCustomPayment.description': 'Payment Description',
+	'replyToHistoryConversation.id': 'Conversation ID',
+	'whatsAppTemplatesAction.id': 'Template ID',
+	'createRoutine.id': 'Routine ID',
+};
+
+/**
+ * Operations whose cost depends on what is asked: said on the values that cost (the option's help) and
+ * in the operation's description, instead of "Costs credits" on every call. Values from the catalogue's
+ * credit kinds (reanalyze_usage, retranscribe_usage, recording_usage) and its notes.
+ */
+const COSTS_WHEN = {
+	runCallActions: { field: 'action', values: ['reanalyze', 'retranscribe'] },
+	runHistoryActions: { field: 'action', values: ['reanalyze', 'retranscribe'] },
+	setLoopRecording: { field: 'action', values: ['start'] },
+	runAutomationAiAction: { field: 'dry_run', said: 'Costs credits unless Dry Run is on.' },
+	addKnowledgeDocument: { said: 'Costs credits when it re-ingests a cloud drive document (document_id).' },
+};
 
 const words = (text) =>
 	text
+		.replace(/(w|W)hatsApp/g, '$1hatsapp')
 		.replace(/IDs\b/g, 'Ids')
 		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
 		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
@@ -115,9 +164,10 @@ const camel = (text) => {
 
 /** "createCall" → "Create Call"; "listCalls" → "Get Many Calls". */
 function operationName(id) {
+	if (OPERATION_NAMES[id]) return OPERATION_NAMES[id];
 	const [verb, ...rest] = words(id);
 	const said = VERBS[verb.toLowerCase()] ?? titleWord(verb);
-	return [said, ...rest.map(titleWord)].join(' ');
+	return [said, ...rest.map((word) => (SMALL_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : titleWord(word)))].join(' ');
 }
 
 /**
@@ -141,6 +191,7 @@ function pathFamily(opPath, name) {
 }
 
 function fieldLabel(name, family, isList) {
+	if (LABELS[name]) return LABELS[name];
 	if (family && (name === 'id' || /_ids?$/.test(name) || /Id$/.test(name))) {
 		const label = FAMILY_LABEL[family];
 		const qualifier = words(name.replace(/_?ids?$/i, '')).filter((w) => !words(label).map((x) => x.toLowerCase()).includes(w.toLowerCase()));
@@ -148,6 +199,13 @@ function fieldLabel(name, family, isList) {
 		return isList ? `${named}s` : named;
 	}
 	return title(name);
+}
+
+/** "/loop/number-routes/{id}" → "Loop Number Route": what a path ID of no known family names. */
+function pathSubject(opPath) {
+	const segments = opPath.slice(0, opPath.indexOf('{id}')).split('/').filter(Boolean).slice(-2);
+	const singular = (segment) => segment.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+	return segments.map((segment) => title(singular(segment))).join(' ');
 }
 
 /** One catalogue field → the entry the runtime builds an n8n field from. */
@@ -159,28 +217,41 @@ function field(raw, where, op, taken) {
 	let param = camel(raw.name);
 	if (taken.has(param)) param = camel(`${where} ${raw.name}`);
 	taken.add(param);
-	const entry = { key: raw.name, param, label: fieldLabel(raw.name, uuid ? family : undefined, isList), in: where, type: raw.type };
+	const subject = isPath && raw.name === 'id' && !(uuid && family) ? pathSubject(op.path) : undefined;
+	const label = LABELS_OF[`${op.id}.${raw.name}`] ?? (subject ? `${subject} ID` : fieldLabel(raw.name, uuid ? family : undefined, isList));
+	const entry = { key: raw.name, param, label, in: where, type: raw.type };
 	if (raw.required) entry.required = true;
 	if (raw.format) entry.format = raw.format;
-	if (raw.enum) entry.options = raw.enum.filter((value) => value !== null);
+	if (raw.enum) {
+		entry.options = raw.enum.filter((value) => value !== null);
+		entry.optionNames = entry.options.map(optionName);
+	}
 	if (raw.items) {
 		entry.items = { type: raw.items.type };
 		if (raw.items.format) entry.items.format = raw.items.format;
-		if (raw.items.enum) entry.items.options = raw.items.enum.filter((value) => value !== null);
+		if (raw.items.enum) {
+			entry.items.options = raw.items.enum.filter((value) => value !== null);
+			entry.items.optionNames = entry.items.options.map(optionName);
+		}
 	}
 	for (const [from, to] of [['minimum', 'min'], ['maximum', 'max'], ['minLength', 'minLength'], ['maxLength', 'maxLength'], ['default', 'default']]) {
 		if (raw[from] !== undefined) entry[to] = raw[from];
 	}
 	if (uuid && family) entry.family = family;
+	const costs = COSTS_WHEN[op.id];
+	if (costs?.field === raw.name && costs.values) entry.costs = costs.values;
 	if (where === 'query' && raw.type === 'array' && COMMA_SEPARATED_OF[op.id]?.includes(raw.name)) entry.commaSeparated = true;
 	if (raw.type === 'string' && !raw.format && !raw.enum && (PHONE_FIELDS.has(raw.name) || PHONE_FIELDS_OF[op.id]?.includes(raw.name))) entry.phone = true;
+	entry.help = fieldHelp(op, entry, raw, FAMILY_LABEL[family]);
 	return entry;
 }
 
 /** What a person reads about an operation beyond its summary: money, undo, keys. */
 function cautions(op) {
 	const said = [];
-	if (op.paid) said.push('Costs credits.');
+	const costs = COSTS_WHEN[op.id];
+	if (op.paid && costs) said.push(costs.said ?? `Some ${title(costs.field).toLowerCase()}s cost credits (said on each).`);
+	else if (op.paid) said.push('Costs credits.');
 	if (op.irreversible) said.push('Cannot be undone.');
 	if (op.flags.includes('confirm')) said.push('Needs an explicit confirmation.');
 	if (op.flags.includes('noRetry')) said.push('Never repeated automatically.');
@@ -245,6 +316,9 @@ function entry(op) {
 	if (op.paid) out.paid = true;
 	if (op.irreversible) out.irreversible = true;
 	const flags = op.flags.filter((f) => ['confirm', 'noRetry', 'userKey', 'whitelabel', 'admin', 'secretOnce'].includes(f));
+	// a plan add-on the workspace needs (`plan:<add-on>` in the catalogue): said by a notice in the editor
+	const plan = op.flags.find((f) => f.startsWith('plan:'));
+	if (plan) out.addOn = plan.slice('plan:'.length);
 	if (flags.length > 0) out.flags = flags;
 	if (op.binaryResponse) out.binary = true;
 	return out;
@@ -254,7 +328,7 @@ export function generate() {
 	const source = JSON.parse(fs.readFileSync(SOURCE, 'utf8'));
 	const operations = source.operations.map(entry);
 	const resources = [...new Map(source.operations.map((op) => [resourceValue(op.tag), op.tag])).entries()]
-		.map(([value, tag]) => ({ value, name: tag }))
+		.map(([value, tag]) => ({ value, name: resourceName(tag) }))
 		.sort((a, b) => (a.name < b.name ? -1 : 1));
 	const families = Object.entries(FAMILY_BY_COLLECTION).flatMap(([collection, family]) => {
 		if (!family) return [];

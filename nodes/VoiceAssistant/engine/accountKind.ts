@@ -1,3 +1,5 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import type { Resource } from './operation';
 
 /** One API generation as the action node serves it: its credential and its resources. */
@@ -6,6 +8,8 @@ export interface AccountKind {
 	credential: string;
 	resources: Resource[];
 	defaultResource: string;
+	/** notices shown under the Operation field for some of its operations (engine/properties.ts) */
+	notices?: INodeProperties[];
 }
 
 /** The resources of the account kind a node's parameter names (the first kind when it names none). */

@@ -9,8 +9,10 @@ const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1
 /**
  * The node's properties, all from the resources' own descriptions of their operations. `only` shows
  * them only where it holds (e.g. for one account kind), so two sets of resources can share one node.
+ * `notices` (n8n notices, each with its own resource/operation display options) come right under the
+ * Operation field: one property for all the operations a text applies to.
  */
-export function nodeProperties(resources: Resource[], defaultResource: string, only?: IDisplayOptions['show']): INodeProperties[] {
+export function nodeProperties(resources: Resource[], defaultResource: string, only?: IDisplayOptions['show'], notices: INodeProperties[] = []): INodeProperties[] {
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Resource',
@@ -21,6 +23,7 @@ export function nodeProperties(resources: Resource[], defaultResource: string, o
 			default: defaultResource,
 		},
 		...resources.map(operationField),
+		...notices,
 		...resources.flatMap(resourceDescriptionField),
 		...resources.flatMap((resource) => resource.operations.flatMap((op) => showFor(resource.value, op))),
 		...resources.flatMap((resource) => {

@@ -36,3 +36,11 @@ async function fileRecord(answer: unknown, api: Api, call: ApiCall): Promise<IDa
 	const binary = await api.ctx.helpers.prepareBinaryData(bytes, `${name}.mp3`, 'audio/mpeg');
 	return withBinary({ path: call.path, size: bytes.length }, { data: binary });
 }
+
+/** Said in the output of an operation whose answer holds a secret the platform shows only once (API keys, tokens). */
+export const STORE_SECRET_NOW = 'This answer holds a secret the platform shows only once: store it now (e.g. in an n8n credential); it cannot be read again.';
+
+/** The records of such an answer, each saying so under `storeSecretNow`. */
+export function withSecretNotice(records: IDataObject[]): IDataObject[] {
+	return records.map((record) => ({ ...record, storeSecretNow: STORE_SECRET_NOW }));
+}

@@ -1,9 +1,10 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { CatalogField, CatalogOperation } from './catalog/types';
 import { CODE_DROPDOWN_OPERATIONS, CODE_DROPDOWNS, familySearchMethod } from './families';
 import { UUID_FIELD_REGEX } from '../shared/uuid';
 import { VOICE_ID_PATTERN } from './values';
+import { describe, options as optionsOf } from './words';
 
 /** The collections optional fields live in: body, header and path extras, and a list's query filters. */
 export const ADDITIONAL_FIELDS = 'additionalFields';
@@ -73,11 +74,10 @@ function fieldProperty(field: CatalogField, topLevel: boolean): INodeProperties 
 	};
 	if (field.family && field.type === 'string' && topLevel) return locator(field, base);
 	if (field.options && field.options.length > 0 && field.type !== 'boolean') {
-		const options = field.options.map(option) as INodePropertyOptions[];
 		return {
 			...base,
 			type: 'options',
-			options,
+			options: optionsOf(field),
 			default: field.default ?? field.options[0],
 		} as INodeProperties;
 	}
@@ -106,7 +106,7 @@ function fieldProperty(field: CatalogField, topLevel: boolean): INodeProperties 
 				return {
 					...base,
 					type: 'multiOptions',
-					options: field.items.options.map(option) as INodePropertyOptions[],
+					options: optionsOf(field),
 					default: [],
 				};
 			}
@@ -135,32 +135,6 @@ function fieldProperty(field: CatalogField, topLevel: boolean): INodeProperties 
 				...(field.format === 'email' ? { placeholder: 'name@email.com' } : {}),
 			};
 	}
-}
-
-function option(value: string | number | boolean): INodePropertyOptions {
-	const text = String(value);
-	const name = text.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-	return { name: name || text, value: value as string | number };
-}
-
-/** What the editor says under a field: its rule in plain words. */
-function describe(field: CatalogField): string {
-	const parts: string[] = [];
-	if (field.family) parts.push(`The ${field.label.toLowerCase().replace(/s$/, '')}'s ID`);
-	else if (field.format === 'uuid') parts.push('A UUID');
-	if (field.format === 'email') parts.push('An e-mail address');
-	if (field.format === 'uri') parts.push('A URL (https://…)');
-	if (field.format === 'date-time') parts.push('A date and time');
-	if (field.format === 'date') parts.push('A date (YYYY-MM-DD)');
-	if (field.min !== undefined && field.max !== undefined) parts.push(`between ${field.min} and ${field.max}`);
-	else if (field.min !== undefined) parts.push(`at least ${field.min}`);
-	else if (field.max !== undefined) parts.push(`at most ${field.max}`);
-	if (field.maxLength !== undefined) parts.push(`up to ${field.maxLength} characters`);
-	if (field.type === 'object' || field.type === 'json') parts.push('a JSON object');
-	if (field.type === 'array' && !field.items?.options && field.items?.type === 'object') parts.push('a JSON list of objects');
-	if (parts.length === 0) return `${field.label} (API field ${field.key})`;
-	const text = parts.join(', ');
-	return `${text.charAt(0).toUpperCase()}${text.slice(1)} (API field ${field.key})`;
 }
 
 /** A record of a known family: From List (searchable) or By ID (a UUID). */

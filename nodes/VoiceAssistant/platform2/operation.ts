@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { ItemParams } from '../engine/itemParams';
 import type { AnyOperation, ApiCall, Prepared } from '../engine/operation';
 import { returnAllFields } from '../shared/fields';
-import { platform2Records } from './answers';
+import { platform2Records, withSecretNotice } from './answers';
 import type { CatalogField, CatalogOperation } from './catalog/types';
 import { JSON_BODY, collectionOf, operationFields } from './fields';
 import { checkedFreeBody, checkedValue } from './values';
@@ -24,7 +24,9 @@ export function catalogOperation(op: CatalogOperation): AnyOperation {
 		fields: [...operationFields(op), ...pagingFields(op)],
 		write: read ? undefined : writeEffect(op),
 		prepare: (item) => ({ request: requestOf(op, item) }),
-		output: (answer, { request }, api) => platform2Records(answer, api, request),
+		output: op.flags?.includes('secretOnce')
+			? async (answer, { request }, api) => withSecretNotice(await platform2Records(answer, api, request))
+			: (answer, { request }, api) => platform2Records(answer, api, request),
 	};
 }
 

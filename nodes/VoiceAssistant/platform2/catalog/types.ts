@@ -19,7 +19,9 @@ export interface CatalogField {
 	/** uuid, email, date-time, date, uri, password, byte */
 	format?: string;
 	options?: Array<string | number | boolean>;
-	items?: { type: CatalogType; format?: string; options?: Array<string | number | boolean> };
+	/** how each of `options` reads in the dropdown (same order), e.g. 'AI: Classify' for `ai.classify` */
+	optionNames?: string[];
+	items?: { type: CatalogType; format?: string; options?: Array<string | number | boolean>; optionNames?: string[] };
 	min?: number;
 	max?: number;
 	minLength?: number;
@@ -31,6 +33,10 @@ export interface CatalogField {
 	phone?: true;
 	/** the record family a UUID belongs to (picked from a searchable list), e.g. 'assistant' */
 	family?: string;
+	/** what the editor says under the field, in words (scripts/lib/platform2Words/): the runtime adds the API name; fields made by hand may leave it to the rule in platform2/words.ts */
+	help?: string;
+	/** the values of this option that cost credits, where only some do (e.g. Run Call Actions' retranscribe) */
+	costs?: Array<string | number | boolean>;
 }
 
 /** How a list operation is walked for Return All / Limit. */
@@ -75,6 +81,8 @@ export interface CatalogOperation {
 	paid?: true;
 	irreversible?: true;
 	flags?: Array<'confirm' | 'noRetry' | 'userKey' | 'whitelabel' | 'admin' | 'secretOnce'>;
+	/** the plan add-on the workspace needs, e.g. 'calendar' (the catalogue's `plan:calendar`) */
+	addOn?: string;
 	/** answers a file, not JSON */
 	binary?: true;
 }

@@ -18,9 +18,9 @@ const BY = {
 } as const;
 type By = keyof typeof BY;
 
-const EMAIL: CatalogField = { key: 'email', param: 'email', label: 'E-Mail', in: 'body', type: 'string', required: true, format: 'email' };
-const ENTRY_ID: CatalogField = { key: 'id', param: 'entryId', label: 'Entry ID', in: 'path', type: 'string', required: true, format: 'uuid' };
-const CONTACT: CatalogField = { key: 'contact_id', param: 'contactId', label: 'Contact', in: 'body', type: 'string', required: true, format: 'uuid', family: 'contact' };
+const EMAIL: CatalogField = { key: 'email', param: 'email', label: 'E-Mail', in: 'body', type: 'string', required: true, format: 'email', help: 'The e-mail address that opted out' };
+const ENTRY_ID: CatalogField = { key: 'id', param: 'entryId', label: 'Entry ID', in: 'path', type: 'string', required: true, format: 'uuid', help: 'The entry\'s ID (a UUID), as Get Many Suppression Entries returns it' };
+const CONTACT: CatalogField = { key: 'contact_id', param: 'contactId', label: 'Contact', in: 'body', type: 'string', required: true, format: 'uuid', family: 'contact', help: 'The contact who opted out: picked from the list, or its ID' };
 
 function byField(values: By[]): INodeProperties {
 	const property: INodeProperties = {

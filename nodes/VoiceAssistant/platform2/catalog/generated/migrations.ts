@@ -4,6 +4,6 @@
 import type { CatalogOperation } from '../types';
 
 export const OPERATIONS: CatalogOperation[] = [
-	{"id":"migrateFamulor1","resource":"migrations","name":"Migrate Famulor1","action":"Preview or import data from Famulor 1.0 (classic)","method":"POST","path":"/migrations/famulor","fields":[],"freeBody":{"required":true,"oneOf":{"action":["preview","import"]}},"scopes":[["assistants:read","campaigns:read","automations:read","calls:read"]]},
+	{"id":"migrateFamulor1","resource":"migrations","name":"Migrate from Famulor 1.0 (Classic)","action":"Preview or import data from Famulor 1.0 (classic)","method":"POST","path":"/migrations/famulor","fields":[],"freeBody":{"required":true,"oneOf":{"action":["preview","import"]}},"scopes":[["assistants:read","campaigns:read","automations:read","calls:read"]]},
 	{"id":"migrateProviderAssistants","resource":"migrations","name":"Migrate Provider Assistants","action":"Preview or import assistants from Retell, Vapi, Synthflow, ElevenAgents","method":"POST","path":"/migrations/providers","fields":[],"freeBody":{"required":true},"scopes":[["assistants:read","assistants:write"]]},
 ];
