@@ -126,12 +126,13 @@ const LABELS_OF = {
 	'callTranslationSpeaker.phone_number': 'Phone Number to Call',
 	'callTranslationSpeaker.phone_number_id': 'Caller Number (Your Phone Number)',
 	'startTranslationSession.phone_number_id': 'Caller Number (Your Phone Number)',
-	'createDashboardWidget.widget_id': 'Widget Type',
-	'updateDashboardWidget.widget_id': 'Widget Type',
+	'createDashboardWidget.widget_id': 'Ready-Made Widget',
+	'updateDashboardWidget.widget_id': 'Ready-Made Widget',
 	'createPlatformCustomPayment.description': 'Payment Description',
 	'replyToHistoryConversation.id': 'Conversation ID',
-	'whatsAppTemplatesAction.id': 'Template ID',
 	'createRoutine.id': 'Routine ID',
+	'completeWhatsAppEmbeddedSignup.phone_number_id': 'Meta Phone Number ID',
+	'createMessagingConnector.phone_number_id': 'Meta Phone Number ID',
 };
 
 /**

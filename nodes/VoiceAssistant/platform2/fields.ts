@@ -187,6 +187,10 @@ function withDropdown(op: CatalogOperation, field: CatalogField, property: INode
 		type: many ? 'multiOptions' : 'options',
 		typeOptions: { loadOptionsMethod: method },
 		default: many ? [] : '',
-		description: `${property.description ?? ''}. Choose from the list, or specify ${many ? 'IDs' : 'an ID'} using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		// the team's checks map a field by the " (API field <key>)" its help ends with: the n8n sentence goes before it
+		description: (property.description ?? '').replace(
+			/ \(API field /,
+			`. Choose from the list, or specify ${many ? 'IDs' : 'an ID'} using an <a href="https://docs.n8n.io/code/expressions/">expression</a> (API field `,
+		),
 	} as INodeProperties;
 }

@@ -2,7 +2,8 @@
  * The help under each Platform 2.0 field, decided at build time by scripts/generate-platform2.mjs:
  *
  *   1. a text for this operation's field (OPERATION_HELP: the everyday operations, and fields whose
- *      meaning differs between operations), else a text for the API name wherever it appears (FIELD_HELP),
+ *      meaning differs between operations), an assistant's setting (ASSISTANT_HELP), else a text for
+ *      the API name wherever it appears (FIELD_HELP),
  *      else a sentence made from the field's name, type and format (mainSentence below);
  *   2. then, by rule, what the data knows and the text does not say: the unit a name carries (`_sec`,
  *      `_minutes`…), the range, the length, the default and what leaving an optional field out does.
@@ -10,6 +11,7 @@
  * The texts are this project's own words; facts (units, ranges, effects) come from the catalogue and the
  * public API reference. The runtime appends " (API field <key>)".
  */
+import { ASSISTANT_HELP, ASSISTANT_OPERATIONS } from './assistantHelp.mjs';
 import { FIELD_HELP } from './fieldHelp.mjs';
 import { OPERATION_HELP } from './operationHelp.mjs';
 
@@ -96,7 +98,8 @@ function limits(raw, text) {
  * generator's entry (label, family, options…), `raw` the catalogue's field.
  */
 export function fieldHelp(op, field, raw, familyLabel) {
-	const written = OPERATION_HELP[`${op.id}.${raw.name}`] ?? FIELD_HELP[raw.name];
+	const written =
+		OPERATION_HELP[`${op.id}.${raw.name}`] ?? (ASSISTANT_OPERATIONS.has(op.id) ? ASSISTANT_HELP[raw.name] : undefined) ?? FIELD_HELP[raw.name];
 	const main = sentence(written ?? mainSentence(field, raw, familyLabel));
 	const parts = [main, ...limits(raw, main)];
 	const leftOut = whenLeftOut(op, field, raw);
