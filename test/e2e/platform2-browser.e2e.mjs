@@ -123,7 +123,7 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 30
 		await screenshot('platform2-credential-choice.png');
 		await credentialEntry.first().click();
 		await waitFor(async () => (await credential.locator('input').inputValue()) === FULL.name, { timeoutMs: 10_000, what: 'the 2.0 credential to be selected' });
-		await pick(ndv, 'resource', 'Assistants');
+		await pick(ndv, 'resource', 'Assistants (Platform 2.0)');
 		await pick(ndv, 'operation', 'Get Assistant');
 
 		sandbox.clearRequests();
