@@ -11,7 +11,8 @@ test('one row per resource, with its operation, paid and irreversible counts', (
 	const rows = [...doc.matchAll(/^\| ([A-Z][A-Za-z. ]+?) \| (\d+) \| *(\d*) *\| *(\d*) *\|$/gm)].map(([, name, ops, paid, irreversible]) => [name, Number(ops), Number(paid || 0), Number(irreversible || 0)]);
 	const built = PLATFORM2_RESOURCES.map((resource) => {
 		const ops = OPERATIONS.filter((op) => op.resource === resource.value);
-		return [resource.name, ops.length, ops.filter((op) => op.paid).length, ops.filter((op) => op.irreversible).length];
+		// the table names a resource as the editor does, without the " (Platform 2.0)" every 2.0 resource ends in
+		return [resource.name.replace(/ \(Platform 2\.0\)$/, ''), ops.length, ops.filter((op) => op.paid).length, ops.filter((op) => op.irreversible).length];
 	});
 	expect(rows.sort()).toEqual(built.sort());
 	expect(doc).toContain(`All ${OPERATIONS.length} operations of the 2.0 API, on ${PLATFORM2_RESOURCES.length} resources`);
