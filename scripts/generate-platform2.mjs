@@ -89,7 +89,7 @@ const COMMA_SEPARATED_OF = { listKnowledgeBaseFaqs: ['status'] };
 const PHONE_FIELDS_OF = { sendSms: ['to'], createCallerId: ['number'], buyPhoneNumber: ['number'] };
 
 /** Words that read better than the API's abbreviations in labels. */
-const WORDS = { id: 'ID', ids: 'IDs', url: 'URL', urls: 'URLs', api: 'API', sms: 'SMS', sip: 'SIP', crm: 'CRM', qa: 'QA', e164: 'E.164', tts: 'TTS', stt: 'STT', llm: 'LLM', faq: 'FAQ', faqs: 'FAQs', dns: 'DNS', ivr: 'IVR', json: 'JSON', uuid: 'UUID', vat: 'VAT', oauth: 'OAuth', whatsapp: 'WhatsApp', ai: 'AI', csv: 'CSV', pdf: 'PDF', iban: 'IBAN', dnc: 'DNC', ip: 'IP', mcp: 'MCP' };
+const WORDS = { id: 'ID', ids: 'IDs', url: 'URL', urls: 'URLs', api: 'API', sms: 'SMS', sip: 'SIP', crm: 'CRM', qa: 'QA', e164: 'E.164', tts: 'TTS', stt: 'STT', llm: 'LLM', faq: 'FAQ', faqs: 'FAQs', dns: 'DNS', ivr: 'IVR', json: 'JSON', uuid: 'UUID', vat: 'VAT', oauth: 'OAuth', whatsapp: 'WhatsApp', ai: 'AI', csv: 'CSV', pdf: 'PDF', iban: 'IBAN', dnc: 'DNC', ip: 'IP', mcp: 'MCP', amd: 'AMD', elevenlabs: 'ElevenLabs', waba: 'WABA', pii: 'PII', vad: 'VAD', kpi: 'KPI', sid: 'SID', tls: 'TLS' };
 
 const FAMILY_LABEL = {
 	assistant: 'Assistant', campaign: 'Campaign', phoneNumber: 'Phone Number', knowledgeBase: 'Knowledge Base', tool: 'Tool',

@@ -168,4 +168,30 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 30
 		await page.waitForTimeout(300);
 		await screenshot('platform2-get-assistant.png');
 	});
+	test('a search for "call" in the node panel: classic and Platform 2.0 actions listed under different names', async () => {
+		await page.goto(`${origin}/workflow/${WORKFLOW}`);
+		await page.locator('[data-test-id=canvas-node]').first().waitFor();
+		const panel = page.locator('[data-test-id=node-creator]');
+		await page.locator('[data-test-id=node-creator-plus-button]').click();
+		await panel.locator('input').first().fill('call');
+		await panel.getByText('Voice Assistant', { exact: true }).first().waitFor();
+		await page.waitForTimeout(500);
+		await screenshot('platform2-node-search-call.png');
+		// the node's entry lists every action under "<resource> Actions": classic's Call, 2.0's Calls (Platform 2.0)
+		await panel.getByText('Voice Assistant', { exact: true }).first().click();
+		await panel.getByText('Make a call', { exact: true }).first().waitFor();
+		const heading = (name) => panel.getByText(new RegExp(`^${name.replace(/[()+.]/g, '\\$&')} Actions$`, 'i'));
+		await heading('Call').first().waitFor();
+		const platform2 = heading('Calls (Platform 2.0)');
+		await platform2.first().scrollIntoViewIfNeeded();
+		await platform2.first().waitFor();
+		assert.equal(await heading('Calls').count(), 0, 'no 2.0 heading without its account kind');
+		await panel.getByText('Place an outbound call with an assistant (returns queued call)', { exact: true }).first().scrollIntoViewIfNeeded();
+		await page.waitForTimeout(300);
+		await screenshot('platform2-node-panel-calls.png');
+		for (let press = 0; press < 5 && (await panel.isVisible()); press++) {
+			await page.keyboard.press('Escape');
+			await page.waitForTimeout(300);
+		}
+	});
 });

@@ -194,12 +194,6 @@ export const FIELD_HELP = {
 	theme: 'Colours and look, as a JSON object',
 	allowed_origins: 'The websites (https://…) that may show the widget',
 	// choices
-	status: 'Only records in this state',
-	direction: 'Inbound, outbound or web',
-	channel: 'The channel it applies to',
-	kind: 'What kind it is',
-	type: 'Which type',
-	mode: 'How it works',
 	provider: 'The provider it connects to',
 	strategy: 'How calls are handed out to members',
 	sentiment: 'Only calls with this mood of the caller',
@@ -210,7 +204,6 @@ export const FIELD_HELP = {
 	ivr_navigation: 'Whether the assistant may navigate phone menus (needs the workspace\'s Beta features)',
 	realtime_variant: 'Standard or Full Duplex conversation (Full Duplex needs Beta features and may cost more)',
 	sip_region: 'The region SIP traffic runs through',
-	interval: 'How often it repeats',
 	currency: 'A three-letter currency code (e.g. EUR)',
 	role: 'The member\'s new role',
 	// bookings

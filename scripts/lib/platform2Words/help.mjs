@@ -35,7 +35,7 @@ function unitOf(name) {
 }
 
 /** A sentence for a field no text is written for, from what its name, type and format say. */
-function mainSentence(field, raw, familyLabel) {
+function mainSentence(op, field, raw, familyLabel) {
 	const label = field.label;
 	const noun = lower(label.replace(/\s*IDs?$/, '')) || 'record';
 	if (field.family && raw.type === 'array') return `The ${lower(familyLabel)}s, each by its ID (a UUID)`;
@@ -56,6 +56,7 @@ function mainSentence(field, raw, familyLabel) {
 	const names = field.optionNames ?? field.items?.optionNames;
 	if (names) {
 		const listed = names.length <= 6 ? `${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names[names.length - 1]}` : undefined;
+		if (field.in === 'query' && op.method === 'GET') return listed ? `Only those whose ${noun} is ${listed}` : `Only those with the ${noun} picked`;
 		if (raw.type === 'array') return listed ? `The ${noun}: one or more of ${listed}` : `The ${noun}: one or more from the list`;
 		return listed ? `The ${noun}: ${listed}` : `The ${noun}: one of the ${names.length} listed`;
 	}
@@ -73,7 +74,11 @@ function mainSentence(field, raw, familyLabel) {
 /** What leaving an optional field out does, by where it is given. */
 function whenLeftOut(op, field, raw) {
 	if (raw.required) return undefined;
-	if (raw.default !== undefined && raw.default !== null && raw.default !== '') return `Default: ${Array.isArray(raw.default) ? raw.default.join(', ') || 'none' : String(raw.default)}.`;
+	if (raw.default !== undefined && raw.default !== null && raw.default !== '') {
+		// an option's default as the dropdown names it
+		const named = field.options ? field.optionNames?.[field.options.indexOf(raw.default)] : undefined;
+		return `Default: ${named ?? (Array.isArray(raw.default) ? raw.default.join(', ') || 'none' : String(raw.default))}.`;
+	}
 	if (field.in === 'query' && op.method === 'GET') return 'Not set: not filtered by it.';
 	if (field.in === 'path') return undefined;
 	if (op.method === 'PATCH' || /^update/.test(op.id)) return 'Not set: left as it is.';
@@ -100,7 +105,7 @@ function limits(raw, text) {
 export function fieldHelp(op, field, raw, familyLabel) {
 	const written =
 		OPERATION_HELP[`${op.id}.${raw.name}`] ?? (ASSISTANT_OPERATIONS.has(op.id) ? ASSISTANT_HELP[raw.name] : undefined) ?? FIELD_HELP[raw.name];
-	const main = sentence(written ?? mainSentence(field, raw, familyLabel));
+	const main = sentence(written ?? mainSentence(op, field, raw, familyLabel));
 	const parts = [main, ...limits(raw, main)];
 	const leftOut = whenLeftOut(op, field, raw);
 	if (leftOut && !/\bnot set\b|\bempty\b|\bleft out\b|\bdefault\b/i.test(main)) parts.push(leftOut);

@@ -26,7 +26,7 @@ const NAMES = {
 	'machine-unavailable': 'Machine: Unavailable',
 	dnc: 'Do Not Call',
 	do_not_call: 'Do Not Call',
-	x: 'X (Twitter)',
+	x: 'X',
 	gchat: 'Google Chat',
 	calcom: 'Cal.com',
 	googledrive: 'Google Drive',
@@ -55,6 +55,9 @@ const NAMES = {
 	p_preferred_identity: 'P-Preferred-Identity Header',
 	did: 'DID',
 	kpi_conversation_spend: 'KPI: Conversation Spend',
+	hangup: 'Hang Up',
+	servicenow: 'ServiceNow',
+	snappy: 'Snappy',
 };
 
 /** Words that keep their own spelling. */
