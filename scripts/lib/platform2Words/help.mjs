@@ -71,6 +71,9 @@ function mainSentence(op, field, raw, familyLabel) {
 	return `The ${noun}, as text`;
 }
 
+/** PUTs the API reference documents as partial updates ("PUT is accepted as an alias of PATCH" on /assistants/{id}). */
+const PARTIAL_PUTS = new Set(['replaceAssistant']);
+
 /** What leaving an optional field out does, by where it is given. */
 function whenLeftOut(op, field, raw) {
 	if (raw.required) return undefined;
@@ -81,7 +84,7 @@ function whenLeftOut(op, field, raw) {
 	}
 	if (field.in === 'query' && op.method === 'GET') return 'Not set: not filtered by it.';
 	if (field.in === 'path') return undefined;
-	if (op.method === 'PATCH' || /^update/.test(op.id)) return 'Not set: left as it is.';
+	if (op.method === 'PATCH' || /^update/.test(op.id) || PARTIAL_PUTS.has(op.id)) return 'Not set: left as it is.';
 	if (op.method === 'PUT') return 'Not set: the platform\'s default.';
 	return 'Not set: the platform decides.';
 }
