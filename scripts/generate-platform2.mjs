@@ -15,6 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { guardKinds } from './lib/agent-guard.mjs';
+
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'nodes/VoiceAssistant/platform2/catalog');
 export const SOURCE = path.join(dir, 'operations.json');
@@ -191,6 +193,21 @@ function cautions(op) {
 
 const PAGING_PARAMS = new Set(['limit', 'offset', 'cursor', 'after']);
 
+/**
+ * The key of an operation the catalogue flags `idem`: a header or body field the client makes up so a retry is
+ * recognised (Idempotency-Key, idempotency_key, client_request_id, client_message_id, request_key). The node
+ * makes one per item when none is given, so the field is optional in the editor (engine/batch/idempotency.ts).
+ */
+const IDEMPOTENCY_KEY = /idempotency|^client_[a-z]+_id$|^request_key$/i;
+
+function markIdempotencyKey(op, fields) {
+	if (!op.flags.includes('idem')) return;
+	const key = fields.find((f) => (f.in === 'header' || f.in === 'body') && IDEMPOTENCY_KEY.test(f.key));
+	if (!key) throw new Error(`${op.id} is flagged idem but has no idempotency key field`);
+	delete key.required;
+	key.idempotencyKey = true;
+}
+
 function paging(op) {
 	const details = op.pagingDetails ?? {};
 	switch (op.paging) {
@@ -228,6 +245,7 @@ function entry(op) {
 		...(op.headerParams ?? []).map((h) => field(h, 'header', op, taken)),
 		...(op.body?.fields ?? []).map((b) => field(b, 'body', op, taken)),
 	];
+	markIdempotencyKey(op, fields);
 	const out = {
 		id: op.id,
 		resource: resourceValue(op.tag),
@@ -247,6 +265,8 @@ function entry(op) {
 	const flags = op.flags.filter((f) => ['confirm', 'noRetry', 'userKey', 'whitelabel', 'admin', 'secretOnce'].includes(f));
 	if (flags.length > 0) out.flags = flags;
 	if (op.binaryResponse) out.binary = true;
+	const guard = guardKinds(op);
+	if (guard.length > 0) out.guard = guard;
 	return out;
 }
 

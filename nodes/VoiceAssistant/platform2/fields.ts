@@ -145,6 +145,7 @@ function option(value: string | number | boolean): INodePropertyOptions {
 
 /** What the editor says under a field: its rule in plain words. */
 function describe(field: CatalogField): string {
+	if (field.idempotencyKey) return idempotencyKeyHelp(field);
 	const parts: string[] = [];
 	if (field.family) parts.push(`The ${field.label.toLowerCase().replace(/s$/, '')}'s ID`);
 	else if (field.format === 'uuid') parts.push('A UUID');
@@ -161,6 +162,20 @@ function describe(field: CatalogField): string {
 	if (parts.length === 0) return `${field.label} (API field ${field.key})`;
 	const text = parts.join(', ');
 	return `${text.charAt(0).toUpperCase()}${text.slice(1)} (API field ${field.key})`;
+}
+
+/** An idempotency key's help: what the node does when it is left empty (engine/batch/idempotency.ts). */
+function idempotencyKeyHelp(field: CatalogField): string {
+	const rule =
+		field.format === 'uuid'
+			? 'a UUID'
+			: field.minLength !== undefined && field.maxLength !== undefined
+				? `${field.minLength} to ${field.maxLength} characters`
+				: `up to ${field.maxLength ?? 'any number of'} characters`;
+	return (
+		'Lets the platform recognise a repeat of this request, so a retry never acts twice. Leave empty: the node makes a UUID per item, ' +
+		`sends the same one on every retry of that item (Retry On Fail too) and shows it in the output as idempotency_key. A value you give (${rule}) is sent instead (API field ${field.key})`
+	);
 }
 
 /** A record of a known family: From List (searchable) or By ID (a UUID). */
