@@ -6,6 +6,8 @@
  * the transport's own (a 429) and n8n's Retry On Fail, where a write whose answer was unknown (a 500) may
  * then be sent again, because the platform recognises the key. A key the user gives is sent as given.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 import { byId, usePlatform2Node } from './helpers';
@@ -21,7 +23,7 @@ const sentKey = (body: unknown) => (body as { client_request_id?: string }).clie
 const supportRequests = () => p2.sb.platform2.list('A', '/support/requests');
 
 const translationCalls = () => p2.requests().filter((r) => r.method === 'POST' && /^\/api\/v1\/translation-sessions\/[^/]+\/call$/.test(r.path));
-const callSpeaker = async (nodeSettings?: Record<string, unknown>, additionalFields: Record<string, unknown> = {}) => {
+const callSpeaker = async (nodeSettings?: IDataObject, additionalFields: IDataObject = {}) => {
 	const [session] = p2.sb.platform2.list('A', '/translation-sessions');
 	return await p2.run({ resource: 'translation', operation: 'callTranslationSpeaker', id: byId(String(session.id)), side: 1, phoneNumber: '+4915123456789', additionalFields }, { nodeSettings });
 };
