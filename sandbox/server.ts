@@ -15,6 +15,7 @@ import { isLoopbackRequest } from './loopback';
 import { isPlainObject } from './validation';
 import { missingCallRoute } from './routes/calls';
 import { BodyTooLarge, readRequestBody, type RequestBody } from './requestBody';
+import { documentedHeaders } from './platform2/catalog';
 import { isPlatform2Path } from './platform2/engine';
 
 export const AUTH_MISSING = { error: 'Missing Authorization header', message: 'Authorization header is required' };
@@ -97,6 +98,8 @@ export class RequestPipeline {
 			status: 0,
 			at: Date.now(),
 		};
+		const headers = isPlatform2Path(path) ? documentedHeaders(req.headers) : undefined;
+		if (headers) entry.headers = headers;
 		this.app.logRequest(entry);
 		if (this.app.latencyMs > 0) await this.app.delay(this.app.latencyMs);
 		await this.app.gate.pass(method, path);

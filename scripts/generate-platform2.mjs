@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 import { fieldHelp } from './lib/platform2Words/help.mjs';
 import { optionName } from './lib/platform2Words/options.mjs';
+import { guardKinds } from './lib/agent-guard.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'nodes/VoiceAssistant/platform2/catalog');
@@ -263,6 +264,21 @@ function cautions(op) {
 
 const PAGING_PARAMS = new Set(['limit', 'offset', 'cursor', 'after']);
 
+/**
+ * The key of an operation the catalogue flags `idem`: a header or body field the client makes up so a retry is
+ * recognised (Idempotency-Key, idempotency_key, client_request_id, client_message_id, request_key). The node
+ * makes one per item when none is given, so the field is optional in the editor (engine/batch/idempotency.ts).
+ */
+const IDEMPOTENCY_KEY = /idempotency|^client_[a-z]+_id$|^request_key$/i;
+
+function markIdempotencyKey(op, fields) {
+	if (!op.flags.includes('idem')) return;
+	const key = fields.find((f) => (f.in === 'header' || f.in === 'body') && IDEMPOTENCY_KEY.test(f.key));
+	if (!key) throw new Error(`${op.id} is flagged idem but has no idempotency key field`);
+	delete key.required;
+	key.idempotencyKey = true;
+}
+
 function paging(op) {
 	const details = op.pagingDetails ?? {};
 	switch (op.paging) {
@@ -300,6 +316,7 @@ function entry(op) {
 		...(op.headerParams ?? []).map((h) => field(h, 'header', op, taken)),
 		...(op.body?.fields ?? []).map((b) => field(b, 'body', op, taken)),
 	];
+	markIdempotencyKey(op, fields);
 	const out = {
 		id: op.id,
 		resource: resourceValue(op.tag),
@@ -322,6 +339,8 @@ function entry(op) {
 	if (plan) out.addOn = plan.slice('plan:'.length);
 	if (flags.length > 0) out.flags = flags;
 	if (op.binaryResponse) out.binary = true;
+	const guard = guardKinds(op);
+	if (guard.length > 0) out.guard = guard;
 	return out;
 }
 

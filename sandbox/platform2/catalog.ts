@@ -53,6 +53,23 @@ export function loadCatalog(): P2Operation[] {
 	return cached;
 }
 
+let headerNames: Set<string> | undefined;
+
+/**
+ * The request headers the catalogue documents (Idempotency-Key, If-Match), as they arrived: what the
+ * request log keeps of a 2.0 request's headers, so a test can see the key each try carried. Never the
+ * Authorization header.
+ */
+export function documentedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> | undefined {
+	headerNames ??= new Set(loadCatalog().flatMap((op) => (op.headerParams ?? []).map((field) => field.name.toLowerCase())));
+	const kept: Record<string, string> = {};
+	for (const name of headerNames) {
+		const value = headers[name];
+		if (value !== undefined) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+	}
+	return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
 /** The body fields an operation checks: its own, or those of the operation it names in `sameAs`. */
 export function bodyFields(op: P2Operation, all: P2Operation[]): P2Field[] | null {
 	if (!op.body) return null;

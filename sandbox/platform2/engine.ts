@@ -13,6 +13,7 @@ import { advanceCampaignRuns } from './behaviours/campaignRuns';
 import { loadCatalog, RouteTable, type P2Operation } from './catalog';
 import type { P2Call, P2CallSim, P2State } from './context';
 import { genericAnswer } from './crud';
+import { IdempotencyMemory } from './idempotency';
 import { KeyRing, PLATFORM2_KEYS, PLATFORM2_WORKSPACES, publicKey, type MintOptions, type P2Key } from './keys';
 import { RecordStore, type P2Record } from './records';
 import { seedPlatform2 } from './seed';
@@ -58,6 +59,8 @@ export class Platform2 {
 	private state!: P2State;
 	/** 2.0 calls' timing and recording host (app.ts sets them from the sandbox's options) */
 	readonly sim: P2CallSim = { stepMs: 1000, recordingOrigin: '', recordings: new Set() };
+	/** answers by idempotency key: a repeat does nothing more (idempotency.ts) */
+	private readonly idempotency = new IdempotencyMemory();
 
 	constructor(private seed = 1) {
 		this.reset();
@@ -70,6 +73,7 @@ export class Platform2 {
 		const records = new RecordStore();
 		seedPlatform2(records, keyRing, this.shapes, this.seed);
 		this.sim.recordings.clear();
+		this.idempotency.clear();
 		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng };
 	}
 
@@ -135,7 +139,12 @@ export class Platform2 {
 		// a collection's parents are all the ids; an item's are the ids before its own
 		const parents = ['create', 'list', 'singleton', 'action'].includes(shape.kind) ? ids : ids.slice(0, -1);
 		const call: P2Call = { op, shape, key, workspace, path, params, query: query.values, body: req.body, headers: req.headers, found, parents, state };
-		return BEHAVIOURS[op.id]?.(call) ?? genericAnswer(call);
+		const repeat = this.idempotency.keyOf(op, workspace.id, req.headers, req.body);
+		const earlier = repeat === undefined ? undefined : this.idempotency.recall(repeat);
+		if (earlier) return earlier;
+		const answer = BEHAVIOURS[op.id]?.(call) ?? genericAnswer(call);
+		if (repeat !== undefined) this.idempotency.remember(repeat, answer);
+		return answer;
 	}
 
 	private lookup(workspaceId: string, collection: string, parents: Array<string | number>, id: string): P2Record | undefined {

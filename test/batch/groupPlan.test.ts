@@ -22,7 +22,7 @@ const group = (max: number): Grouping => ({
 const lead = (campaign: string, n: number): Checked => ({ ok: true, prepared: { campaign, request: { method: 'POST', path: `/campaigns/${campaign}/leads`, body: { n } } } as Lead });
 
 function memoryOf(entries: Record<number, Remembered>): RunMemory {
-	return { recall: (index) => entries[index], remember: () => undefined, finish: () => undefined };
+	return { recall: (index) => entries[index], remember: () => undefined, keyFor: (_index, make) => make(), finish: () => undefined };
 }
 
 it('gathers by key in input order, at most max per request, requests in the order of their first item; invalid items take part in none', () => {

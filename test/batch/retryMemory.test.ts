@@ -31,6 +31,21 @@ it('a retry of the same run sees what the earlier try did; another run (a loop p
 	expect(runMemoryFor(context('e3'))!.recall(4)).toBeUndefined();
 });
 
+it('an item\'s idempotency key is made once per run: a retry gets the same one, another item, run or execution a new one', () => {
+	let made = 0;
+	const make = () => `key-${++made}`;
+	const first = runMemoryFor(context('k1'))!;
+	expect(first.keyFor(0, make)).toBe('key-1');
+	expect(first.keyFor(1, make)).toBe('key-2');
+	first.finish(true);
+	const retry = runMemoryFor(context('k1'))!;
+	expect([retry.keyFor(0, make), retry.keyFor(1, make)]).toEqual(['key-1', 'key-2']);
+	retry.finish(false);
+	expect(runMemoryFor(context('k1'))!.keyFor(0, make)).toBe('key-3');
+	expect(runMemoryFor(context('k1', {}, 1))!.keyFor(0, make)).toBe('key-4');
+	expect(runMemoryFor(context('k2'))!.keyFor(0, make)).toBe('key-5');
+});
+
 it('forgets a run once it succeeded, or once its last try is over', () => {
 	const done = runMemoryFor(context('e4'))!;
 	done.remember(0, { kind: 'done', fingerprint: 'f', answer: 1 });

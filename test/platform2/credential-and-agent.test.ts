@@ -74,6 +74,63 @@ describe('as an AI agent\'s tool', () => {
 	});
 });
 
+describe('as an AI agent\'s tool: the operations guarded by rule (agent-guard.test.ts lists them all)', () => {
+	beforeEach(() => resetToolSends());
+	const asTool = async (parameters: Record<string, unknown>, mode: 'engine' | 'supplyData' = 'engine') =>
+		await runAsAgentTool({ parameters: { accountKind: 'platform2', ...parameters }, credentials: p2.credentials(), credentialType: CREDENTIAL_TYPE, plan: [[{}]], mode });
+	const writes = () => p2.requests().filter((r) => r.method !== 'GET');
+
+	it('Delete Knowledge Base (with all its documents) is refused without the switch: nothing sent, the knowledge base is still there; with it, deleted once', async () => {
+		const [kb] = p2.sb.platform2.list('A', '/knowledge-bases');
+		const deleteKb = { resource: 'knowledgeBases', operation: 'deleteKnowledgeBase', id: { __rl: true, mode: 'id', value: String(kb.id) } };
+		const refused = await asTool(deleteKb);
+		expect(refused.rounds.flat()[0].error).toBe(
+			'Refused: "Delete a knowledge base with all documents" was asked for by an AI agent, and it deletes or removes something on the platform. Only a person can allow it, with "Allow When Called by an AI Agent" on this tool.',
+		);
+		expect(writes()).toHaveLength(0);
+		expect(p2.sb.platform2.list('A', '/knowledge-bases').some((k) => k.id === kb.id)).toBe(true);
+
+		const allowed = await asTool({ ...deleteKb, allowForAiAgent: true });
+		expect(allowed.rounds.flat()[0].error).toBeUndefined();
+		expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/v1/knowledge-bases/${kb.id}`]);
+		expect(p2.sb.platform2.list('A', '/knowledge-bases').some((k) => k.id === kb.id)).toBe(false);
+	});
+
+	it.each(['engine', 'supplyData'] as const)('Update Team Member Role is refused without the switch (%s path): the role stays; with it, changed', async (mode) => {
+		const [member] = p2.sb.platform2.list('A', '/team-members');
+		const roleOf = () => p2.sb.platform2.list('A', '/team-members').find((m) => m.id === member.id)?.role;
+		const before = roleOf();
+		const changeRole = { resource: 'workspaces', operation: 'updateTeamMemberRole', id: String(member.id), role: 'billing' };
+		const refused = await asTool(changeRole, mode);
+		expect(refused.rounds.flat()[0].error).toMatch(/^Refused: "Change a team member's role" was asked for by an AI agent, and it changes who may do what/);
+		expect(writes()).toHaveLength(0);
+		expect(roleOf()).toBe(before);
+
+		const allowed = await asTool({ ...changeRole, allowForAiAgent: true }, mode);
+		expect(allowed.rounds.flat()[0].error).toBeUndefined();
+		expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /api/v1/team-members/${member.id}`]);
+		expect(roleOf()).toBe('billing');
+	});
+
+	it.each([
+		['transfer workspace ownership', { resource: 'workspaces', operation: 'transferWorkspaceOwnership', memberId: '0f8fad5b-d9cb-469f-a165-70867728950e', expectedOwnerUserId: '1f8fad5b-d9cb-469f-a165-70867728950e' }, /hands something over/],
+		['create an API key', { resource: 'apiKeys', operation: 'createApiKey', name: 'agent key' }, /creates credentials/],
+		['lift an opt-out', { resource: 'suppression', operation: 'removeSuppressionEntry', by: 'phone', phoneNumber: '+4915199999999' }, /deletes or removes/],
+		['release a phone number', { resource: 'phoneNumbers', operation: 'releasePhoneNumber', id: { __rl: true, mode: 'id', value: '0f8fad5b-d9cb-469f-a165-70867728950e' } }, /gives up something the workspace holds/],
+	])('an agent may not %s without the switch: nothing sent', async (_what, parameters, reason) => {
+		const refused = await asTool(parameters);
+		expect(refused.rounds.flat()[0].error).toMatch(reason);
+		expect(refused.rounds.flat()[0].error).toMatch(/Allow When Called by an AI Agent/);
+		expect(writes()).toHaveLength(0);
+	});
+
+	it('the tool description the agent reads says an opt-in operation is refused and why', async () => {
+		const [kb] = p2.sb.platform2.list('A', '/knowledge-bases');
+		const run = await asTool({ resource: 'knowledgeBases', operation: 'deleteKnowledgeBase', id: { __rl: true, mode: 'id', value: String(kb.id) } }, 'supplyData');
+		expect(run.toolDescription).toContain('It deletes or removes something on the platform, so it is refused unless a person switched on "Allow When Called by an AI Agent" on this tool.');
+	});
+});
+
 describe('as an AI agent\'s tool, sends to a number', () => {
 	beforeEach(() => resetToolSends());
 	it('Create Call keeps to the tool\'s allowed number prefixes: another country is refused, nothing sent', async () => {

@@ -134,6 +134,13 @@ export interface ApiCall {
 	/** a Platform 2.0 request (its credential, envelope and refusals): platform2/ */
 	platform2?: Platform2Request;
 	/**
+	 * Where this write carries a key by which the platform recognises a repeat (Platform 2.0's
+	 * Idempotency-Key header, a body's client_request_id…). Unless the request already holds one (given
+	 * by the user), the engine makes one per item, sends the same one on every retry of that item, and a
+	 * write whose answer was unknown may then be sent again (batch/idempotency.ts).
+	 */
+	idempotencyKey?: { in: 'header' | 'body'; name: string };
+	/**
 	 * The same write as hosts of the other API generation spell it (platform-facts-2026.md): sent once
 	 * when the host proves it did not process this form, and remembered per host (transport/forms.ts).
 	 */

@@ -1,8 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { idempotencyKeyOf } from '../engine/batch/idempotency';
 import type { ItemParams } from '../engine/itemParams';
 import type { AnyOperation, ApiCall, Prepared } from '../engine/operation';
 import { returnAllFields } from '../shared/fields';
+import { optInReasons } from './agentGuard';
 import { platform2Records, withSecretNotice } from './answers';
 import type { CatalogField, CatalogOperation } from './catalog/types';
 import { JSON_BODY, collectionOf, operationFields } from './fields';
@@ -11,8 +13,8 @@ import { checkedFreeBody, checkedValue } from './values';
 /**
  * One catalogue entry as an operation of the engine (engine/operation.ts): its fields, a `prepare`
  * that reads and checks every value before anything is sent, the request, and the answer's records.
- * Writes are remembered for Retry On Fail like every classic write; money, undo and explicit
- * confirmations decide what an AI agent may do without the user's switch.
+ * Writes are remembered for Retry On Fail like every classic write; money, undo, explicit
+ * confirmations and the catalogue rule's guard kinds decide what an AI agent may do without the user's switch.
  */
 export function catalogOperation(op: CatalogOperation): AnyOperation {
 	const read = op.method === 'GET';
@@ -24,19 +26,23 @@ export function catalogOperation(op: CatalogOperation): AnyOperation {
 		fields: [...operationFields(op), ...pagingFields(op)],
 		write: read ? undefined : writeEffect(op),
 		prepare: (item) => ({ request: requestOf(op, item) }),
-		output: op.flags?.includes('secretOnce')
-			? async (answer, { request }, api) => withSecretNotice(await platform2Records(answer, api, request))
-			: (answer, { request }, api) => platform2Records(answer, api, request),
+		output: async (answer, { request }, api) => {
+			const records = withKeyShown(await platform2Records(answer, api, request), request);
+			return op.flags?.includes('secretOnce') ? withSecretNotice(records) : records;
+		},
 	};
 }
 
-/** What a write did, may have done, and why an AI agent may not do it on its own. */
+/** Each record of a write that carried an idempotency key says which (unless the answer says it already). */
+function withKeyShown(records: IDataObject[], request: ApiCall): IDataObject[] {
+	const key = idempotencyKeyOf(request);
+	if (key === undefined) return records;
+	return records.map((record) => ('idempotency_key' in record ? record : { ...record, idempotency_key: key }));
+}
+
+/** What a write did, may have done, and why an AI agent may not do it on its own (agentGuard.ts). */
 function writeEffect(op: CatalogOperation): NonNullable<AnyOperation['write']> {
-	const optIn = [
-		op.paid ? 'it costs credits' : undefined,
-		op.irreversible ? 'it cannot be undone' : undefined,
-		op.flags?.includes('confirm') ? 'it needs an explicit confirmation' : undefined,
-	].filter((reason): reason is string => reason !== undefined);
+	const optIn = optInReasons(op);
 	const done = op.name.toLowerCase();
 	// A call or message to a number: an agent's sends are counted and kept to the allowed prefixes (engine/agent/).
 	const destination = op.fields.find((field) => field.phone && (field.key === 'to_number' || field.key === 'to'));
@@ -102,6 +108,9 @@ function requestOf(op: CatalogOperation, item: ItemParams): ApiCall {
 			...(op.binary ? { binary: true } : {}),
 		},
 	};
+	// made per item by the engine when the user gives none (engine/batch/idempotency.ts)
+	const key = op.fields.find((field) => field.idempotencyKey);
+	if (key) call.idempotencyKey = { in: key.in === 'header' ? 'header' : 'body', name: key.key };
 	if (Object.keys(qs).length > 0) call.qs = qs;
 	if (body !== undefined) call.body = body as IDataObject;
 	if (op.paging) {

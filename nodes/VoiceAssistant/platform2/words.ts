@@ -8,8 +8,23 @@ import type { CatalogField } from './catalog/types';
  * checks and people reading the API reference map the field by.
  */
 export function describe(field: CatalogField): string {
+	if (field.idempotencyKey) return idempotencyKeyHelp(field);
 	const help = field.help ?? `The ${field.label.toLowerCase()}${field.format === 'email' ? ': an e-mail address' : ', as text'}`;
 	return `${help.replace(/\.$/, '')} (API field ${field.key})`;
+}
+
+/** An idempotency key's help: what the node does when it is left empty (engine/batch/idempotency.ts). */
+function idempotencyKeyHelp(field: CatalogField): string {
+	const rule =
+		field.format === 'uuid'
+			? 'a UUID'
+			: field.minLength !== undefined && field.maxLength !== undefined
+				? `${field.minLength} to ${field.maxLength} characters`
+				: `up to ${field.maxLength ?? 'any number of'} characters`;
+	return (
+		'Lets the platform recognise a repeat of this request, so a retry never acts twice. Leave empty: the node makes a UUID per item, ' +
+		`sends the same one on every retry of that item (Retry On Fail too) and shows it in the output as idempotency_key. A value you give (${rule}) is sent instead (API field ${field.key})`
+	);
 }
 
 /** Costs said on the values that cost, where only some of a field's values do (Run Call Actions' Retranscribe). */

@@ -32,6 +32,11 @@ export type Remembered =
 
 export interface RunMemory {
 	recall(itemIndex: number): Remembered | undefined;
+	/**
+	 * The idempotency key of an item (idempotency.ts): the one an earlier try of this run made, else
+	 * `make()`'s, kept for the tries that follow. A key (about 40 bytes) lives as long as the run.
+	 */
+	keyFor(itemIndex: number, make: () => string): string;
 	remember(itemIndex: number, entry: Remembered): void;
 	/** Said once the run is over; forgets the run unless n8n is going to run it again. */
 	finish(retryFollows: boolean): void;
@@ -40,6 +45,8 @@ export interface RunMemory {
 interface StoredRun {
 	executionId: string;
 	items: Map<number, Remembered>;
+	/** idempotency keys made for the items, by item index */
+	keys: Map<number, string>;
 	tries: number;
 	maxTries: number;
 	/** bytes of answers this run holds (counted against the budget) */
@@ -84,7 +91,7 @@ export function runMemoryFor(ctx: IExecuteFunctions): RunMemory | undefined {
 	forgetExpired(now);
 	let run = runs.get(key);
 	if (run === undefined) {
-		run = { executionId, items: new Map(), tries: 0, maxTries: triesOf(node.maxTries), answerBytes: 0, startedAt: now };
+		run = { executionId, items: new Map(), keys: new Map(), tries: 0, maxTries: triesOf(node.maxTries), answerBytes: 0, startedAt: now };
 		runs.set(key, run);
 		// Once the execution has ended n8n runs none of its nodes again: nothing of it is needed.
 		ctx.onExecutionFinish?.(() => forgetExecution(executionId));
@@ -96,6 +103,11 @@ export function runMemoryFor(ctx: IExecuteFunctions): RunMemory | undefined {
 
 	return {
 		recall: (itemIndex) => current.items.get(itemIndex),
+		keyFor(itemIndex, make) {
+			let key = current.keys.get(itemIndex);
+			if (key === undefined) current.keys.set(itemIndex, (key = make()));
+			return key;
+		},
 		remember: (itemIndex, entry) => void current.items.set(itemIndex, bounded(current, entry)),
 		finish(retryFollows) {
 			if (!retryFollows || current.tries >= current.maxTries) forget(key);

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { mayHaveHappened } from '../../transport/errors';
 import type { AnyOperation, Api, Prepared } from '../operation';
+import { idempotencyKeyOf, withIdempotencyKey } from './idempotency';
 import { asItemError } from './report';
 import { fingerprint, type RunMemory } from './retryMemory';
 
@@ -15,9 +16,11 @@ export interface ItemResult {
 /**
  * Sends one checked item and shapes its answer. For a write under Retry On Fail, the run's memory
  * decides: done before → the earlier answer, nothing sent; may have happened before → the same
- * "check before retrying" error, nothing sent; refused or never tried → sent.
+ * "check before retrying" error, nothing sent, unless the write carries an idempotency key (the same
+ * one as before: the platform recognises the repeat), then sent again; refused or never tried → sent.
  */
-export async function sendItem(op: AnyOperation, prepared: Prepared, api: Api, memory: RunMemory | undefined): Promise<ItemResult> {
+export async function sendItem(op: AnyOperation, checked: Prepared, api: Api, memory: RunMemory | undefined): Promise<ItemResult> {
+	const prepared = withIdempotencyKey(checked, api.itemIndex, memory);
 	const send = async () => (op.send ? await op.send(prepared, api) : await api.request(prepared.request));
 	if (!op.write || !memory) return { records: await op.output(await send(), prepared, api), replayed: false };
 
@@ -25,9 +28,9 @@ export async function sendItem(op: AnyOperation, prepared: Prepared, api: Api, m
 	const earlier = memory.recall(api.itemIndex);
 	if (earlier !== undefined) {
 		if (earlier.fingerprint !== print) throw changedSinceEarlierTry(api);
-		if (earlier.kind === 'uncertain') throw earlier.error;
-		if (!('answer' in earlier)) return { records: [answerNotKept(op, earlier.droppedAnswerBytes)], replayed: true };
-		return { records: await op.output(earlier.answer, prepared, api), replayed: true };
+		if (earlier.kind === 'uncertain' && idempotencyKeyOf(prepared.request) === undefined) throw earlier.error;
+		if (earlier.kind === 'done' && !('answer' in earlier)) return { records: [answerNotKept(op, earlier.droppedAnswerBytes)], replayed: true };
+		if (earlier.kind === 'done') return { records: await op.output(earlier.answer, prepared, api), replayed: true };
 	}
 	let answer: unknown;
 	try {

@@ -37,7 +37,18 @@ export interface CatalogField {
 	help?: string;
 	/** the values of this option that cost credits, where only some do (e.g. Run Call Actions' retranscribe) */
 	costs?: Array<string | number | boolean>;
+	/**
+	 * the key a client makes up so the platform recognises a retry (Idempotency-Key, client_request_id…):
+	 * optional in the editor, the node makes one per item when none is given (engine/batch/idempotency.ts)
+	 */
+	idempotencyKey?: true;
 }
+
+/**
+ * Why an AI agent may not run an operation on its own word, beyond paid / irreversible / confirm: decided
+ * by rule from the catalogue (scripts/lib/agent-guard.mjs), said in words by platform2/agentGuard.ts.
+ */
+export type GuardKind = 'deletes' | 'releases' | 'revokes' | 'archives' | 'cancels' | 'transfers' | 'access' | 'credentials';
 
 /** How a list operation is walked for Return All / Limit. */
 export interface CatalogPaging {
@@ -83,6 +94,8 @@ export interface CatalogOperation {
 	flags?: Array<'confirm' | 'noRetry' | 'userKey' | 'whitelabel' | 'admin' | 'secretOnce'>;
 	/** the plan add-on the workspace needs, e.g. 'calendar' (the catalogue's `plan:calendar`) */
 	addOn?: string;
+	/** what it does that an AI agent needs the user's switch for (deletes, revokes, creates credentials…) */
+	guard?: GuardKind[];
 	/** answers a file, not JSON */
 	binary?: true;
 }
