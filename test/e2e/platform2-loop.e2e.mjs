@@ -1,9 +1,12 @@
 // Platform 2.0's everyday loop (issue #31) in a running n8n (`n8n start`, one process for every test),
 // against the sandbox's /api/v1 with a `voiceAssistantPlatform2Api` credential:
-//   - Leads → Add Leads: 2,500 leads from a list (a Webhook body split into one item per lead) go out
-//     in exactly 3 requests (1,000 / 1,000 / 500) and come back as 2,500 items, one per lead, the
-//     suppressed one `dnc_flagged` and the refused one `invalid` with the platform's reason;
+//   - Leads → Add Leads against the sandbox in its facts-following form: 2,500 leads from a list (a
+//     Webhook body split into one item per lead) go out under the catalogue's lead names (phone, name)
+//     in exactly 3 requests (1,000 / 1,000 / 500) and come back as 2,500 items, one per lead, matched
+//     to the created lead records: the suppressed one `dnc_flagged`, the one the platform did not create
+//     `invalid`, each said in words;
 //   - Add Leads with Mapping Mode "Map Automatically": a sheet's rows go as they are, in one request;
+//   - Create Call with a key that has only calls:write (what the catalogue says it needs) places a call;
 //   - Calls → Create Call with Wait for Call to End returns the finished call; the same batch run again
 //     under Skip If Called Within places 0 calls; a number on the workspace suppression list is never
 //     called (neither run);
@@ -22,6 +25,7 @@ import { startStack } from '../../scripts/lib/stack.mjs';
 
 const P2_TYPE = 'voiceAssistantPlatform2Api';
 const FULL = { id: 'vaE2eP2LoopKey01', name: 'Famulor Platform 2.0 (loop)' };
+const CALLS_ONLY = { id: 'vaE2eP2LoopKey02', name: 'Famulor Platform 2.0 (calls:write only)' };
 /** One step of a simulated call (queued → ringing → in_progress → completed): a call ends in under a second. */
 const STEP_MS = 200;
 
@@ -36,7 +40,7 @@ let uuidCounter = 0;
 const nodeId = () => `e2e31000-0000-4000-8000-${String(++uuidCounter).padStart(12, '0')}`;
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 
-function p2Node(name, parameters, position) {
+function p2Node(name, parameters, position, credential = FULL) {
 	return {
 		id: nodeId(),
 		name,
@@ -44,7 +48,7 @@ function p2Node(name, parameters, position) {
 		typeVersion: 2,
 		position,
 		parameters: { accountKind: 'platform2', ...parameters },
-		credentials: { [P2_TYPE]: { id: FULL.id, name: FULL.name } },
+		credentials: { [P2_TYPE]: { id: credential.id, name: credential.name } },
 	};
 }
 
@@ -78,6 +82,7 @@ const LEADS_WF = { id: 'vaE2eP2LoopLead1', path: 'p2-loop-add-leads' };
 const CALLS_WF = { id: 'vaE2eP2LoopCall1', path: 'p2-loop-calls' };
 const RECORDING_WF = { id: 'vaE2eP2LoopRec01', path: 'p2-loop-recording' };
 const SHEET_WF = { id: 'vaE2eP2LoopMap01', path: 'p2-loop-map-automatically' };
+const SCOPED_CALL_WF = { id: 'vaE2eP2LoopScop1', path: 'p2-loop-calls-write-only' };
 
 describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, calling rules, recording)', { timeout: 300_000 }, () => {
 	let stack;
@@ -123,7 +128,11 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 			server: true,
 			workflows: [],
 			log: (l) => console.log(`# ${l}`),
-			extraCredentials: (sb) => [{ ...FULL, type: P2_TYPE, data: { apiKey: sb.platform2.keys.full, origin: sb.origin } }],
+			extraCredentials: (sb) => [
+				{ ...FULL, type: P2_TYPE, data: { apiKey: sb.platform2.keys.full, origin: sb.origin } },
+				// a service key scoped exactly as the catalogue says Create Call needs
+				{ ...CALLS_ONLY, type: P2_TYPE, data: { apiKey: sb.platform2.mintKey({ scopes: ['calls:write'], kind: 'service', name: 'calls only' }), origin: sb.origin } },
+			],
 		});
 		({ sandbox, n8n } = stack);
 		// a campaign that is not running, so nothing but this test calls its leads
@@ -170,6 +179,19 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 					skipIfCalledRecently: true,
 				}, [440, 0]),
 			]),
+			chain(SCOPED_CALL_WF.id, 'E2E 2.0 loop: a call with a calls:write key', SCOPED_CALL_WF.path, [
+				splitOut('calls'),
+				{
+					...p2Node('Create Call', {
+						resource: 'calls',
+						operation: 'createCall',
+						assistantId: byId(assistantId),
+						toNumber: '={{ $json.phone }}',
+						variablesInput: 'none',
+					}, [440, 0], CALLS_ONLY),
+					onError: 'continueRegularOutput',
+				},
+			]),
 			chain(RECORDING_WF.id, 'E2E 2.0 loop: a call with its recording', RECORDING_WF.path, [
 				p2Node('Get Call', {
 					resource: 'calls',
@@ -210,7 +232,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 		const sent = p2Requests('POST', `/campaigns/${campaignId}/leads`);
 		assert.deepEqual(sent.map((r) => r.body.length), [1000, 1000, 500], 'exactly 3 requests of 1,000 / 1,000 / 500 leads');
 		assert.ok(sent.every((r) => r.status < 300), `every request accepted: ${sent.map((r) => r.status)}`);
-		assert.deepEqual(sent[0].body[0], { phone_number: '+4915120000000', name: 'Lead 0' }, 'sent in E.164 with its name');
+		assert.deepEqual(sent[0].body[0], { phone: '+4915120000000', name: 'Lead 0' }, 'sent under the catalogue\'s lead names, in E.164, with its name');
 		assert.equal(p2Requests('POST', /\/leads$/).length, 3, 'no other lead request');
 
 		const items = run.items('Add Leads');
@@ -225,12 +247,14 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 		console.log(`# suppressed lead: ${JSON.stringify(suppressed)}`);
 		console.log(`# invalid lead: ${JSON.stringify(invalid)}`);
 		assert.equal(suppressed.status, 'dnc_flagged');
-		assert.equal(suppressed.phone_number, SUPPRESSED);
+		assert.equal(suppressed.phone, SUPPRESSED);
 		assert.equal(typeof suppressed.lead_id, 'string');
+		assert.equal(suppressed.lead?.status, 'do_not_call', 'the created lead record, status do_not_call');
+		assert.match(suppressed.message, /^Added, but with status "do_not_call"/);
 		assert.equal(invalid.status, 'invalid');
-		assert.equal(invalid.phone_number, '+19002345678');
-		assert.match(invalid.reason, /premium-rate/);
-		assert.match(invalid.message, /^Refused by the platform: phone_number is a premium-rate number/);
+		assert.equal(invalid.phone, '+19002345678');
+		assert.match(invalid.message, /^Not added: the platform created no lead for \+19002345678 \(the answer counts 499 created, 0 flagged do-not-call, 1 invalid in this request\)/);
+		assert.ok(items.every(({ json }) => !/Refused by the platform/.test(json.message)), 'every item says what happened in words');
 		const statuses = {};
 		for (const { json } of items) statuses[json.status] = (statuses[json.status] ?? 0) + 1;
 		assert.deepEqual(statuses, { created: LEADS - 2, dnc_flagged: 1, invalid: 1 });
@@ -240,7 +264,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 
 	test('a sheet\'s rows as they are (Map Automatically): one request, the columns under their names, the others as variables', async () => {
 		const rows = [
-			{ phone_number: '0151 23450001', name: 'Ada', email: 'ada@example.com', customer_name: 'Ada L.' },
+			{ phone_number: '0151 23450001', name: 'Ada', email: 'ada.l@example.com', customer_name: 'Ada L.' },
 			{ phone_number: '+49 151 23450002', name: 'Grace', customer_name: 'Grace H.' },
 		];
 		sandbox.clearRequests();
@@ -250,17 +274,30 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 			sent.map((r) => r.body),
 			[
 				[
-					{ phone_number: '+4915123450001', name: 'Ada', email: 'ada@example.com', variables: { customer_name: 'Ada L.' } },
-					{ phone_number: '+4915123450002', name: 'Grace', variables: { customer_name: 'Grace H.' } },
+					{ phone: '+4915123450001', name: 'Ada', email: 'ada.l@example.com', custom_fields: { customer_name: 'Ada L.' } },
+					{ phone: '+4915123450002', name: 'Grace', custom_fields: { customer_name: 'Grace H.' } },
 				],
 			],
-			'one request; numbers in E.164; the other column sent as a variable',
+			'one request; numbers in E.164 under the catalogue\'s name phone; the other column sent as a custom field',
 		);
 		const items = run.items('Add Leads');
-		assert.deepEqual(items.map((item) => [item.json.status, item.json.phone_number]), [
+		assert.deepEqual(items.map((item) => [item.json.status, item.json.phone]), [
 			['created', '+4915123450001'],
 			['created', '+4915123450002'],
 		]);
+	});
+
+	test('a key with only calls:write places a call with Create Call; a suppressed number is refused by the platform, said in words', async () => {
+		sandbox.clearRequests();
+		const run = await runWebhook(SCOPED_CALL_WF, { calls: [{ phone: '+4915112340201' }, { phone: SUPPRESSED }] });
+		const out = run.items('Create Call').map((item) => item.json);
+		console.log(`# calls:write key: ${JSON.stringify(out.map((i) => ({ status: i.status, error: i.error, suppression_list: i.suppression_list })))}`);
+		assert.deepEqual(p2Requests('GET', '/suppression-list').map((r) => r.status), [403], 'the pre-check asked once and was not allowed');
+		const placed = p2Requests('POST', '/calls');
+		assert.deepEqual(placed.map((r) => [r.body.to_number, r.status]), [['+4915112340201', 201], [SUPPRESSED, 403]]);
+		assert.equal(out[0].status, 'queued', 'the call was placed');
+		assert.match(out[0].suppression_list, /^not checked: the API key may not read the suppression list \(scope suppression:read\)/);
+		assert.match(String(out[1].error), /^\+4915199999999 was not called: the platform does not allow calls to this destination from this workspace \(destination_forbidden, HTTP 403\)/);
 	});
 
 	let finishedCallId;

@@ -105,11 +105,11 @@ describe('Platform 2.0 Calls → Create Call', () => {
 
 describe('Platform 2.0 Create Call with a key scoped exactly as the catalogue says (calls:write)', () => {
 	const withCallsWriteOnly = async (items: IDataObject[], extra: IDataObject = {}) => {
-		const key = t.sb.platform2.keyRing.mint({ scopes: ['calls:write'], kind: 'service' });
+		const key = t.sb.platform2.mintKey({ scopes: ['calls:write'], kind: 'service' });
 		return await runNode({
 			node: VoiceAssistant,
 			parameters: { accountKind: 'platform2', ...create(extra) } as never,
-			credentials: { apiKey: key.secret, origin: t.sb.origin },
+			credentials: { apiKey: key, origin: t.sb.origin },
 			credentialType: CREDENTIAL_TYPE,
 			items,
 			continueOnFail: true,
