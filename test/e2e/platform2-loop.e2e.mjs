@@ -11,7 +11,9 @@
 //     under Skip If Called Within places 0 calls; a number on the workspace suppression list is never
 //     called (neither run);
 //   - Calls → Get Call with Download Recording: the recording is a file in the execution (binary data,
-//     its bytes downloadable from n8n), and the recording host saw no Authorization header.
+//     its bytes downloadable from n8n), and the recording host saw no Authorization header;
+//   - the 2.0 example workflows (examples/platform2-*.json) load and run: their Manual Trigger swapped
+//     for a Webhook node, the signed workspace webhook delivered by the sandbox, the opt-out webhook posted.
 // Workflows start at a Webhook node; their run data is read back through n8n's REST API.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -21,7 +23,7 @@ import { after, before, describe, test } from 'node:test';
 import { NODE_TYPE, waitFor } from '../../scripts/lib/n8n.mjs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { loadSandboxModule } from '../../scripts/lib/sandbox.mjs';
-import { startStack } from '../../scripts/lib/stack.mjs';
+import { readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
 
 const P2_TYPE = 'voiceAssistantPlatform2Api';
 const FULL = { id: 'vaE2eP2LoopKey01', name: 'Famulor Platform 2.0 (loop)' };
@@ -83,6 +85,24 @@ const CALLS_WF = { id: 'vaE2eP2LoopCall1', path: 'p2-loop-calls' };
 const RECORDING_WF = { id: 'vaE2eP2LoopRec01', path: 'p2-loop-recording' };
 const SHEET_WF = { id: 'vaE2eP2LoopMap01', path: 'p2-loop-map-automatically' };
 const SCOPED_CALL_WF = { id: 'vaE2eP2LoopScop1', path: 'p2-loop-calls-write-only' };
+/** The signing secret of the examples' workspace webhook (the 2.0 credential holds it, as a person would paste it). */
+const LOOP_SECRET = 'e2e-platform2-loop-signing-secret';
+const EXAMPLE_CREDENTIAL_ID = 'vaSandboxP2A0001';
+
+/** examples/platform2-*.json, on this file's credential; a Manual Trigger becomes a Webhook node of the same name. */
+function platform2Examples() {
+	const files = readWorkflows(path.join(ROOT, 'examples')).filter((w) => path.basename(w.file).startsWith('platform2-'));
+	return files.map(({ file, ...workflow }) => {
+		const hook = `p2-example-${workflow.id}`;
+		const nodes = workflow.nodes.map((node) => {
+			const credentials = node.credentials?.[P2_TYPE] ? { [P2_TYPE]: { id: FULL.id, name: FULL.name } } : node.credentials;
+			if (node.type !== 'n8n-nodes-base.manualTrigger') return { ...node, ...(credentials ? { credentials } : {}) };
+			return { id: node.id, name: node.name, type: 'n8n-nodes-base.webhook', typeVersion: 2, position: node.position, webhookId: nodeId(), parameters: { httpMethod: 'POST', path: hook, responseMode: 'lastNode' } };
+		});
+		for (const node of nodes) assert.ok(!node.credentials?.[P2_TYPE] || workflow.nodes.find((n) => n.id === node.id).credentials[P2_TYPE].id === EXAMPLE_CREDENTIAL_ID, `${file}: the demo's 2.0 credential`);
+		return { ...workflow, nodes, path: nodes.find((node) => node.type === 'n8n-nodes-base.webhook')?.parameters.path ?? hook };
+	});
+}
 
 describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, calling rules, recording)', { timeout: 300_000 }, () => {
 	let stack;
@@ -90,6 +110,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 	let n8n;
 	let campaignId;
 	let assistantId;
+	let examples;
 	const startedAt = Date.now();
 
 	const p2Requests = (method, path) => sandbox.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === `/api/v1${path}` : path.test(r.path)));
@@ -129,7 +150,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 			workflows: [],
 			log: (l) => console.log(`# ${l}`),
 			extraCredentials: (sb) => [
-				{ ...FULL, type: P2_TYPE, data: { apiKey: sb.platform2.keys.full, origin: sb.origin } },
+				{ ...FULL, type: P2_TYPE, data: { apiKey: sb.platform2.keys.full, origin: sb.origin, webhookSigningSecret: LOOP_SECRET } },
 				// a service key scoped exactly as the catalogue says Create Call needs
 				{ ...CALLS_ONLY, type: P2_TYPE, data: { apiKey: sb.platform2.mintKey({ scopes: ['calls:write'], kind: 'service', name: 'calls only' }), origin: sb.origin } },
 			],
@@ -201,13 +222,23 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 				}, [220, 0]),
 			]),
 		];
-		await n8n.importWorkflows(workflows);
+		examples = platform2Examples();
+		assert.equal(examples.length, 4, 'four 2.0 examples');
+		await n8n.importWorkflows([...workflows, ...examples.map(({ path: _path, ...workflow }) => workflow)]);
 		for (const workflow of workflows) {
 			await n8n.rest.activateWorkflow(workflow.id);
 			const path = workflow.nodes[0].parameters.path;
 			await waitFor(async () => (await (await fetch(`${n8n.server.origin}/webhook/${path}`)).text()).includes('Did you mean'), {
 				timeoutMs: 30_000,
 				what: `the webhook ${path} to be registered`,
+			});
+		}
+		for (const example of examples) {
+			await n8n.rest.activateWorkflow(example.id);
+			if (!example.nodes.some((node) => node.type === 'n8n-nodes-base.webhook')) continue;
+			await waitFor(async () => (await (await fetch(`${n8n.server.origin}/webhook/${example.path}`)).text()).includes('Did you mean'), {
+				timeoutMs: 30_000,
+				what: `the example's webhook ${example.path} to be registered`,
 			});
 		}
 		console.log(`# stack ready in ${Math.round((Date.now() - startedAt) / 1000)} s`);
@@ -389,5 +420,78 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 		const hops = sandbox.recordingRequests;
 		assert.deepEqual(hops.map((r) => r.status), [302, 200], 'the signed URL, redirected to the file');
 		assert.deepEqual(hops.map((r) => r.authorization), [null, null], 'no Authorization header reached the recording host');
+	});
+
+	const example = (id) => examples.find((w) => w.id === id);
+	const hookOf = (workflow) => workflow.nodes.find((node) => node.webhookId && node.type !== 'n8n-nodes-base.webhook')?.webhookId;
+
+	test('example "bulk leads from a sheet": the rows go in one request under the catalogue\'s names, each row told what became of it', async () => {
+		sandbox.clearRequests();
+		const run = await runWebhook(example('vaExP2BulkLeads1'), {});
+		const [sent] = p2Requests('POST', /\/campaigns\/[^/]+\/leads$/);
+		assert.equal(sent.body.length, 5);
+		assert.deepEqual(sent.body[0], { phone: '+4915123456701', name: 'Ada Lovelace', email: 'ada.lovelace@example.org', custom_fields: { customer_name: 'Ada', plan: 'gold' } });
+		const out = run.items('Add Leads').map((item) => [item.json.status, item.json.phone]);
+		console.log(`# example leads: ${JSON.stringify(run.items('Add Leads').map((item) => item.json.message))}`);
+		assert.deepEqual(out, [
+			['created', '+4915123456701'],
+			['created', '+4915123456702'],
+			['created', '+49301234567'],
+			['dnc_flagged', SUPPRESSED],
+			['invalid', '+19002345678'],
+		]);
+		assert.equal(run.items('Added').length, 3);
+		assert.equal(run.items('Flagged do-not-call').length, 1);
+		assert.match(run.items('Review in the sheet')[0].json.why, /^Not added: the platform created no lead for \+19002345678/);
+	});
+
+	test('example "call and wait under the calling rules": callable numbers end finished or skipped by the rules, the suppressed one is never called', async () => {
+		sandbox.clearRequests();
+		const run = await runWebhook(example('vaExP2CallWait01'), {});
+		const out = run.items('Create Call').map((item) => item.json);
+		console.log(`# example calls: ${JSON.stringify(out.map((i) => ({ status: i.status, skip_reason: i.skip_reason, summary: i.summary })))}`);
+		assert.equal(out.length, 3);
+		for (const item of out.slice(0, 2)) {
+			// inside Berlin's calling hours the call is placed and waited for; outside them it is skipped, saying until when
+			if (item.skipped) assert.equal(item.skip_reason, 'outside_calling_hours');
+			else {
+				assert.equal(item.status, 'completed');
+				assert.equal(typeof item.summary, 'string', 'the summary, as Get Call shows it');
+			}
+		}
+		assert.equal(out[2].skipped, true);
+		assert.ok(!p2Requests('POST', '/calls').some((r) => r.body.to_number === SUPPRESSED), 'the suppressed number was not called');
+	});
+
+	test('example "signed workspace webhook": a signed call.completed from the sandbox is routed by its outcome', async () => {
+		loadSandboxModule();
+		const webhooks = createRequire(import.meta.url)(path.join(ROOT, 'sandbox', 'platform2', 'webhooks.ts'));
+		const route = example('vaExP2RouteCall1');
+		const known = new Set((await n8n.rest.listExecutions(route.id)).map((e) => e.id));
+		webhooks.configureWorkspaceWebhook(sandbox.platform2, { url: `${n8n.server.origin}/webhook/${hookOf(route)}/webhook`, secret: LOOP_SECRET, events: ['call.completed'] });
+		const delivered = await webhooks.deliverPlatform2Event(sandbox.platform2, { event: 'call.completed', subjectId: 'e2e-example-route' });
+		assert.equal(delivered?.status, 200, 'the signed delivery was accepted');
+		const execution = await waitFor(
+			async () => {
+				const mine = (await n8n.rest.listExecutions(route.id)).find((e) => !known.has(e.id) && !['new', 'running', 'waiting'].includes(e.status));
+				return mine && n8n.rest.getExecution(mine.id);
+			},
+			{ timeoutMs: 30_000, what: 'the routing example to run' },
+		);
+		assert.equal(execution.status, 'success');
+		const followUp = execution.data.resultData.runData['Follow up'];
+		assert.ok(followUp?.length, 'a completed call goes to "Follow up"');
+		assert.equal(followUp[0].data.main[0][0].json.call_id, 'e2e-example-route');
+		assert.equal(execution.data.resultData.runData['Call again later'], undefined);
+	});
+
+	test('example "opt-outs kept in step": an opt-out adds a suppression entry, an opt-in again removes it', async () => {
+		const optOuts = example('vaExP2OptOuts01');
+		const phone = '+4915112349999';
+		const entries = () => sandbox.platform2.list('A', '/suppression-list').filter((e) => e.phone_number === phone);
+		await runWebhook(optOuts, { phone: '0151 12349999', reason: 'Asked not to be called' });
+		assert.deepEqual(entries().map((e) => [e.channel, e.reason]), [['all', 'Asked not to be called']]);
+		await runWebhook(optOuts, { phone: '+49 151 12349999', opted_in: true });
+		assert.equal(entries().length, 0, 'the opt-out lifted');
 	});
 });
