@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { shippedVersions } from './shippedVersions';
 
 const EXAMPLES = join(__dirname, '../../examples');
@@ -36,8 +37,6 @@ describe('examples/*.json', () => {
  * caught here (the e2e test platform2-loop runs each example against the sandbox).
  */
 describe('examples/platform2-*.json', () => {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { VoiceAssistant } = require('../../nodes/VoiceAssistant/VoiceAssistant.node') as typeof import('../../nodes/VoiceAssistant/VoiceAssistant.node');
 	const properties = new VoiceAssistant().description.properties;
 	type Shown = { show?: Record<string, unknown[] | undefined> };
 	const shownFor = (name: string, values: Record<string, unknown>) =>

@@ -4,7 +4,7 @@
  * bases and tools show the workspace's records; languages and LLM models (codes, not records) are plain
  * dropdowns on the assistant's fields and the voice list's filter; By ID is checked as a UUID.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { loadOptions } from '../harness';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
@@ -12,7 +12,7 @@ import { byId, CREDENTIAL_TYPE, usePlatform2Node } from './helpers';
 
 const p2 = usePlatform2Node();
 // a phone number is shown as the number and its label ("+4930555010101 (Berlin main)")
-const shownAs = (r: IDataObject, key: string) => (key === 'number (label)' ? `${String(r.number)} (${String(r.label)})` : String(r[key]));
+const shownAs = (r: Record<string, unknown>, key: string) => (key === 'number (label)' ? `${String(r.number)} (${String(r.label)})` : String(r[key]));
 const names = (collection: string, key = 'name') => p2.sb.platform2.list('A', collection).map((r) => shownAs(r, key)).sort();
 const options = async (method: string) =>
 	await loadOptions(VoiceAssistant, method, { parameters: { accountKind: 'platform2' }, credentials: p2.credentials(), credentialType: CREDENTIAL_TYPE });

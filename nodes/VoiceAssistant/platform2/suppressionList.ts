@@ -58,10 +58,11 @@ export const NOT_CHECKED = 'not checked: the API key may not read the suppressio
  * the list itself (createCall: 403 `destination_forbidden`). Anything else fails as it would.
  */
 export async function readSuppressionIfAllowed(api: Api, channel: string): Promise<SuppressionRead> {
-	try {
-		return { readable: true, numbers: await suppressedNumbers(api, channel) };
-	} catch (error) {
-		if (String((error as { httpCode?: unknown }).httpCode ?? '') === '403') return { readable: false, why: NOT_CHECKED };
-		throw error;
-	}
+	const read = await suppressedNumbers(api, channel).then(
+		(numbers) => ({ numbers }),
+		(error: unknown) => ({ error }),
+	);
+	if ('numbers' in read) return { readable: true, numbers: read.numbers };
+	if (String((read.error as { httpCode?: unknown }).httpCode ?? '') === '403') return { readable: false, why: NOT_CHECKED };
+	throw read.error; // the transport's NodeApiError, unchanged
 }
