@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParams } from '../../engine/itemParams';
 import type { AnyOperation, Operation, Prepared } from '../../engine/operation';
-import { phoneField, variablesFields } from '../../shared/fields';
+import { leadPhoneAndVariablesFields } from '../../shared/fields';
 import type { CatalogOperation } from '../catalog/types';
 import { operationFields } from '../fields';
 import { checkedValue } from '../values';
@@ -74,13 +74,10 @@ function fields(entry: CatalogOperation): INodeProperties[] {
 	// the generated Campaign field (From List / By ID), without the generated JSON body
 	const campaign = operationFields({ ...entry, freeBody: undefined });
 	const definedBelow: INodeProperties[] = [
-		phoneField({
-			name: 'phoneNumber',
-			displayName: 'Phone Number',
-			required: true,
-			description: 'The number the campaign calls, typed any common way (Default Country applies); sent in E.164 (API field phone)',
+		...leadPhoneAndVariablesFields({
+			phone: 'The number the campaign calls, typed any common way (Default Country applies); sent in E.164 (API field phone)',
+			variables: "The lead's custom fields: values the assistant can use in its calls, e.g. customer_name (API field custom_fields).",
 		}),
-		...variablesFields("The lead's custom fields: values the assistant can use in its calls, e.g. customer_name (API field custom_fields)."),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
