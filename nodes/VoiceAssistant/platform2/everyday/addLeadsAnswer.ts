@@ -82,10 +82,13 @@ export function leadShares(answer: unknown, sent: SentLead[]): LeadShare[] {
 /** Each sent lead's record (undefined: none), or undefined when the records cannot be matched at all. */
 function matchRecords(records: IDataObject[], sent: SentLead[]): Array<IDataObject | undefined> | undefined {
 	const matched: Array<IDataObject | undefined> = sent.map(() => undefined);
+	// the positions of each number, in input order (one pass: a request holds up to 1,000 leads)
+	const positions = new Map<string, number[]>();
+	sent.forEach((lead, position) => positions.set(lead.phone, [...(positions.get(lead.phone) ?? []), position]));
 	for (const record of records) {
 		const phone = e164Of(record.phone ?? record.phone_number);
 		if (phone === undefined) return undefined;
-		const free = sent.flatMap((lead, position) => (lead.phone === phone && matched[position] === undefined ? [position] : []));
+		const free = (positions.get(phone) ?? []).filter((position) => matched[position] === undefined);
 		if (free.length === 0) return undefined;
 		const agreeing = free.find((position) => agrees(record, sent[position]));
 		matched[agreeing ?? free[0]] = record;
