@@ -129,7 +129,8 @@ async function main() {
 		`  Simulated calls move one state every ${stepMs / 1000} s; rate limit ${DOCUMENTED_LIMITS.perMinute}/min.`,
 		'',
 		'  Example workflows:',
-		...stack.workflows.map((w) => `    ${w.name.replace(/^Voice Assistant: /, '').padEnd(62)} ${origin}/workflow/${w.id}`),
+		// "Voice Assistant: …" → "…", "Voice Assistant 2.0: …" → "2.0: …"
+		...stack.workflows.map((w) => `    ${w.name.replace(/^Voice Assistant( 2\.0)?: /, (_, p2) => (p2 ? '2.0: ' : '')).padEnd(62)} ${origin}/workflow/${w.id}`),
 		'',
 		'  Try: open "call a number and SMS a follow-up" and click Execute workflow; publish',
 		'  "when a call ends, ..." and watch its executions as calls finish.',
