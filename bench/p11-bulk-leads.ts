@@ -32,9 +32,9 @@ const leadItems = (block: number) => Array.from({ length: COUNT }, (_, i): IData
 /**
  * How the node takes each lead from its item:
  * - `expressions`: "Define Below" with {{ $json.phone }} and {{ $json.name }}, as most workflows map;
- * - `automatic`: "Map Automatically", the items already named phone_number and name (a sheet's columns);
+ * - `automatic`: "Map Automatically", the items already named phone and name (a sheet's columns);
  * - `fixed`: every item the same number and no name, no expression: n8n evaluates nothing per item
- *   (the sandbox does not refuse a number twice).
+ *   (the platform adds the number once; the other items come back "not added", a conflict, not an error).
  */
 type Mapping = 'expressions' | 'automatic' | 'fixed';
 
@@ -46,7 +46,7 @@ const MAPPINGS: Record<Mapping, IDataObject> = {
 
 async function platform2Run(sb: Sandbox, campaign: string, block: number, mapping: Mapping): Promise<{ ms: number; requests: number; created: number; failed: number }> {
 	sb.clearRequests();
-	const items = mapping === 'automatic' ? leadItems(block).map(({ phone, name }) => ({ phone_number: phone, name })) : leadItems(block);
+	const items = leadItems(block);
 	const started = Date.now();
 	const result = await runNode({
 		node: VoiceAssistant,
@@ -89,7 +89,7 @@ async function expressionsFloor(block: number): Promise<number | { skipped: stri
 			mode: 'manual',
 			assignments: {
 				assignments: [
-					{ id: 'phone', name: 'phone_number', value: '={{ $json.phone }}', type: 'string' },
+					{ id: 'phone', name: 'phone', value: '={{ $json.phone }}', type: 'string' },
 					{ id: 'name', name: 'name', value: '={{ $json.name }}', type: 'string' },
 				],
 			},
@@ -107,7 +107,7 @@ async function expressionsFloor(block: number): Promise<number | { skipped: stri
 async function httpNodeRequest(sb: Sandbox, campaign: string, block: number): Promise<number | { skipped: string }> {
 	const loaded = loadHttpRequestNode();
 	if ('skipped' in loaded) return loaded;
-	const body = JSON.stringify(leadItems(block).map((item) => ({ phone_number: item.phone, name: item.name })));
+	const body = JSON.stringify(leadItems(block).map((item) => ({ phone: item.phone, name: item.name })));
 	const started = Date.now();
 	const result = await runNode({
 		node: loaded.HttpRequest,
@@ -121,7 +121,7 @@ async function httpNodeRequest(sb: Sandbox, campaign: string, block: number): Pr
 }
 
 async function directRequest(sb: Sandbox, campaign: string, block: number): Promise<number> {
-	const body = leadItems(block).map((item) => ({ phone_number: item.phone, name: item.name }));
+	const body = leadItems(block).map((item) => ({ phone: item.phone, name: item.name }));
 	const started = Date.now();
 	const answer = await axios.post(`${sb.origin}/api/v1/campaigns/${campaign}/leads`, body, { headers: { Authorization: `Bearer ${PLATFORM2_KEYS.full}` } });
 	const ms = Date.now() - started;

@@ -3,8 +3,11 @@
 //
 // Builds the package, starts the sandbox with human-paced calls (a call state every 3 s), installs
 // n8n into the cache if needed (first time about 5 minutes), starts n8n with this package, a
-// credential for the sandbox and the example workflows, creates the owner account and prints the
-// editor URL and login. Ctrl-C stops everything and removes the temporary n8n folder.
+// credential for the sandbox (classic) and one for its Platform 2.0 mode (an API key, the origin and
+// a webhook signing secret), the example workflows (classic and 2.0: examples/platform2-*.json use the
+// 2.0 credential), points the sandbox's 2.0 workspace webhook at the 2.0 routing example, creates the
+// owner account and prints the editor URL and login. Ctrl-C stops everything and removes the
+// temporary n8n folder.
 //
 //   DEMO_PORT=5678          n8n port (default 5678, or a free one if taken)
 //   DEMO_SANDBOX_PORT=4010  sandbox port (default 4010, or a free one)
@@ -23,8 +26,12 @@ import { formatSeconds } from './lib/progress.mjs';
 import { loadSandboxModule } from './lib/sandbox.mjs';
 import { EXAMPLE_CREDENTIAL, readWorkflows, startStack } from './lib/stack.mjs';
 
-/** The Platform 2.0 credential beside the classic one: workspace A's full user key at the sandbox origin. */
+/** The Platform 2.0 credential beside the classic one: workspace A's full user key at the sandbox origin (examples/platform2-*.json use it). */
 const PLATFORM2_CREDENTIAL = { id: 'vaSandboxP2A0001', name: 'Famulor Platform 2.0 (sandbox)', type: 'voiceAssistantPlatform2Api' };
+/** The signing secret the sandbox's "dashboard" shows for the workspace webhook, put into the credential as a person would. */
+const DEMO_SIGNING_SECRET = 'whsec_demo_sandbox_signing_secret';
+/** examples/platform2-route-finished-calls.json: its trigger's webhook, the sandbox's workspace webhook endpoint. */
+const ROUTE_EXAMPLE = 'vaExP2RouteCall1';
 
 /** Whether the built package defines the 2.0 credential type (n8n cannot open a credential of an unknown type). */
 function hasPlatform2Credential() {
@@ -93,11 +100,13 @@ async function main() {
 		port,
 		log,
 		extraCredentials: (sb) =>
-			platform2 ? [{ ...PLATFORM2_CREDENTIAL, data: { apiKey: sb.platform2.keys.full, origin: sb.origin } }] : [],
+			platform2 ? [{ ...PLATFORM2_CREDENTIAL, data: { apiKey: sb.platform2.keys.full, origin: sb.origin, webhookSigningSecret: DEMO_SIGNING_SECRET } }] : [],
 	});
 	onCleanup(() => stack.stop());
 	const { sandbox, n8n } = stack;
 	const origin = n8n.server.origin;
+	const routeUrl = platform2 ? workspaceWebhookUrl(stack.workflows, origin) : undefined;
+	if (routeUrl) await configureWorkspaceWebhook(sandbox, routeUrl);
 
 	n8n.server.child.exited.then(({ code, signal }) => {
 		if (stopping) return;
@@ -120,16 +129,42 @@ async function main() {
 		`  Simulated calls move one state every ${stepMs / 1000} s; rate limit ${DOCUMENTED_LIMITS.perMinute}/min.`,
 		'',
 		'  Example workflows:',
-		...stack.workflows.map((w) => `    ${w.name.replace(/^Voice Assistant: /, '').padEnd(62)} ${origin}/workflow/${w.id}`),
+		// "Voice Assistant: …" → "…", "Voice Assistant 2.0: …" → "2.0: …"
+		...stack.workflows.map((w) => `    ${w.name.replace(/^Voice Assistant( 2\.0)?: /, (_, p2) => (p2 ? '2.0: ' : '')).padEnd(62)} ${origin}/workflow/${w.id}`),
 		'',
 		'  Try: open "call a number and SMS a follow-up" and click Execute workflow; publish',
 		'  "when a call ends, ..." and watch its executions as calls finish.',
+		...(routeUrl
+			? [
+					'  Platform 2.0: execute "bulk leads from a sheet ..." and "call and wait ..." (each item says what became of it);',
+					'  publish "signed workspace webhook ..." (the sandbox sends it call.completed, signed, at',
+					`  ${routeUrl}), then: curl -X POST ${sandbox.origin}/sandbox/platform2/deliver -H 'content-type: application/json' -d '{"event":"call.completed"}'`,
+					'  publish "opt-outs from your CRM ..." and POST {"phone": "+4915112345678"} to its webhook.',
+				]
+			: []),
 		'',
 		'Press Ctrl-C to stop (the demo n8n folder is temporary).',
 		'',
 	];
 	log(lines.join('\n'));
 	watchSandbox(sandbox);
+}
+
+/** The Production URL of the 2.0 routing example's trigger, as a person copies it into the dashboard. */
+function workspaceWebhookUrl(workflows, origin) {
+	const trigger = workflows.find((w) => w.id === ROUTE_EXAMPLE)?.nodes.find((node) => node.webhookId);
+	return trigger ? `${origin}/webhook/${trigger.webhookId}/webhook` : undefined;
+}
+
+/** The sandbox's dashboard step (Settings → Webhooks): the endpoint and the secret the credential holds. */
+async function configureWorkspaceWebhook(sandbox, url) {
+	const res = await fetch(`${sandbox.origin}/sandbox/platform2/webhooks`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ url, secret: DEMO_SIGNING_SECRET, events: ['call.completed'] }),
+		signal: AbortSignal.timeout(10_000),
+	});
+	if (!res.ok) throw new Error(`the sandbox's workspace webhook could not be set (${res.status}: ${await res.text()})`);
 }
 
 let stopping = false;

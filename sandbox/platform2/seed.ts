@@ -57,7 +57,7 @@ function workspaceA(add: Add, records: RecordStore, wsId: string): void {
 		add('/campaigns', { name: 'Renewals', status: 'running', assistant_id: assistants[0].id, channel: 'phone_call', concurrency: 1 }),
 	];
 	for (const [name, phone] of [['Jonas Weber', '+4915112345670'], ['Mia Braun', '+4915112345678']]) {
-		add('/campaigns/{}/leads', { campaign_id: campaigns[0].id, name, phone_number: phone, status: 'pending', do_not_call: false }, [campaigns[0].id]);
+		add('/campaigns/{}/leads', { campaign_id: campaigns[0].id, name, phone, email: null, tags: [], custom_fields: {}, status: 'pending' }, [campaigns[0].id]);
 	}
 	const kbs = [add('/knowledge-bases', { name: 'Product FAQ', description: 'What customers ask' }), add('/knowledge-bases', { name: 'Opening hours', description: null })];
 	add('/knowledge-bases/{}/documents', { knowledge_base_id: kbs[0].id, name: 'Pricing', type: 'text', status: 'ready' }, [kbs[0].id]);

@@ -1,8 +1,9 @@
 /**
- * Leads → Add Leads with Mapping Mode "Map Automatically": each input item is a lead under the API's
- * own field names (phone_number, name, email, variables), as a sheet with those columns arrives. The
- * same checks as "Define Below": the batch is checked whole, errors name the input field and the item,
- * and nothing but those fields is sent unless the user switches on "Send Other Fields as Variables".
+ * Leads → Add Leads with Mapping Mode "Map Automatically": each input item is a lead under the
+ * catalogue's lead names (phone, name, email, tags, custom_fields; phone_number and variables are read
+ * as phone and custom_fields), as a sheet with those columns arrives, and sent under the catalogue's
+ * names. The same checks as "Define Below": the batch is checked whole, errors name the input field and
+ * the item, and nothing but those fields is sent unless the user switches on "Send Other Fields as Custom Fields".
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -27,7 +28,7 @@ async function addLeads(items: IDataObject[], parameters: IDataObject = {}, cont
 
 test('a sheet with phone_number, name and email columns: the leads go in one request, other columns stay home', async () => {
 	const rows = [
-		{ phone_number: '0151 23456789', name: 'Ada', email: 'ada@example.com', row_number: 2 },
+		{ phone_number: '0151 23456789', name: 'Ada', email: 'ada.l@example.com', row_number: 2 },
 		{ phone_number: '+49 151 23456790', name: 'Grace', row_number: 3 },
 		{ phone_number: '+4915123456791', variables: { customer_name: 'Linus' }, row_number: 4 },
 	];
@@ -35,32 +36,48 @@ test('a sheet with phone_number, name and email columns: the leads go in one req
 	expect(error).toBeUndefined();
 	expect(sentLeads()).toEqual([
 		[
-			{ phone_number: '+4915123456789', name: 'Ada', email: 'ada@example.com' },
-			{ phone_number: '+4915123456790', name: 'Grace' },
-			{ phone_number: '+4915123456791', variables: { customer_name: 'Linus' } },
+			{ phone: '+4915123456789', name: 'Ada', email: 'ada.l@example.com' },
+			{ phone: '+4915123456790', name: 'Grace' },
+			{ phone: '+4915123456791', custom_fields: { customer_name: 'Linus' } },
 		],
 	]);
-	expect(items.map((item) => [item.json.status, item.json.phone_number, item.pairedItem])).toEqual([
+	expect(items.map((item) => [item.json.status, item.json.phone, item.pairedItem])).toEqual([
 		['created', '+4915123456789', { item: 0 }],
 		['created', '+4915123456790', { item: 1 }],
 		['created', '+4915123456791', { item: 2 }],
 	]);
 });
 
-test('"Send Other Fields as Variables": every other column is a variable of its lead', async () => {
+test('"Send Other Fields as Custom Fields": every other column is a custom field of its lead', async () => {
 	const rows = [{ phone_number: '+4915123456789', name: 'Ada', customer_name: 'Ada L.', plan: 'gold', variables: { source: 'fair' } }];
 	const { error } = await addLeads(rows, { otherFieldsAsVariables: true });
 	expect(error).toBeUndefined();
-	expect(sentLeads()[0]).toEqual([{ phone_number: '+4915123456789', name: 'Ada', variables: { source: 'fair', customer_name: 'Ada L.', plan: 'gold' } }]);
+	expect(sentLeads()[0]).toEqual([{ phone: '+4915123456789', name: 'Ada', custom_fields: { source: 'fair', customer_name: 'Ada L.', plan: 'gold' } }]);
 });
 
-test('an item without phone_number: nothing is sent, and the error names the field, the item and the fields it has', async () => {
-	const rows = [{ phone_number: '+4915123456789' }, { phone: '+4915123456790', name: 'Grace' }];
+test('the catalogue\'s own names: phone, tags (a list or comma-separated) and custom_fields; both phone and phone_number is an error', async () => {
+	const rows = [
+		{ phone: '+4915123456789', tags: 'vip, fair', custom_fields: { plan: 'gold' } },
+		{ phone: '+4915123456790', tags: ['spring'] },
+		{ phone: '+4915123456791', phone_number: '+4915123456792' },
+	];
+	const { items } = await addLeads(rows, {}, true);
+	expect(sentLeads()).toEqual([
+		[
+			{ phone: '+4915123456789', tags: ['vip', 'fair'], custom_fields: { plan: 'gold' } },
+			{ phone: '+4915123456790', tags: ['spring'] },
+		],
+	]);
+	expect(String(items[2].json.error)).toMatch(/^phone \(input field\) and phone_number are both set: which one to send is not clear/);
+});
+
+test('an item without phone (or phone_number): nothing is sent, and the error names the field, the item and the fields it has', async () => {
+	const rows = [{ phone_number: '+4915123456789' }, { mobile: '+4915123456790', name: 'Grace' }];
 	const { error } = await addLeads(rows);
-	expect(error?.message).toMatch(/phone_number \(input field\) is missing/);
+	expect(error?.message).toMatch(/phone \(input field\) is missing/);
 	const description = String((error as { description?: string }).description);
-	expect(description).toContain('• item 1: phone_number (input field)');
-	expect(String((error as { description?: string }).description ?? '') + JSON.stringify(error)).toMatch(/"phone", "name"/);
+	expect(description).toContain('• item 1: phone (input field)');
+	expect(String((error as { description?: string }).description ?? '') + JSON.stringify(error)).toMatch(/"mobile", "name"/);
 	expect(sentLeads()).toHaveLength(0);
 });
 
@@ -83,7 +100,7 @@ test('the number is checked, never fixed; a bad e-mail or variables value names 
 		expect.stringMatching(/^plan \(input field\) is also a key of the item's variables/),
 		'created',
 	]);
-	expect(sentLeads()).toEqual([[{ phone_number: '+4915123456792' }]]);
+	expect(sentLeads()).toEqual([[{ phone: '+4915123456792' }]]);
 });
 
 test('Define Below stays the default: the fields below are read, not the item', async () => {
@@ -93,5 +110,5 @@ test('Define Below stays the default: the fields below are read, not the item', 
 		{ items: [{ phone_number: '+4915199999990', name: 'From the item' }] },
 	);
 	expect(error).toBeUndefined();
-	expect(sentLeads()).toEqual([[{ phone_number: '+4915123456789' }]]);
+	expect(sentLeads()).toEqual([[{ phone: '+4915123456789' }]]);
 });

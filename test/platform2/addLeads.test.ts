@@ -1,7 +1,9 @@
 /**
- * Leads → Add Leads on Platform 2.0, through n8n's engine against the sandbox: one item is one lead,
- * the leads of a campaign travel in requests of at most 1,000 (Operation.group), each item says what
- * became of its lead, the whole batch is checked first, and Retry On Fail never adds a lead twice.
+ * Leads → Add Leads on Platform 2.0, through n8n's engine against the sandbox in its facts-following
+ * form: one item is one lead, sent under the catalogue's lead names (phone, name, email, tags,
+ * custom_fields), the leads of a campaign travel in requests of at most 1,000 (Operation.group), each
+ * item says in words what became of its lead (the created records matched back by phone), the whole
+ * batch is checked first, and Retry On Fail never adds a lead twice.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -50,13 +52,15 @@ test('2,500 items → 3 requests (1,000 / 1,000 / 500) and 2,500 items, each pai
 	const sent = posts();
 	expect(sent.map((r) => (r.body as unknown[]).length)).toEqual([1000, 1000, 500]);
 	expect(sent.every((r) => r.path === `/api/v1/campaigns/${campaign}/leads`)).toBe(true);
-	expect((sent[0].body as IDataObject[])[0]).toEqual({ phone_number: '+4915120000000', name: 'Lead 0' });
+	expect((sent[0].body as IDataObject[])[0]).toEqual({ phone: '+4915120000000', name: 'Lead 0' });
 
 	expect(items).toHaveLength(2500);
 	expect(items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
-	expect(items[SUPPRESSED_AT].json).toMatchObject({ status: 'dnc_flagged', phone_number: '+4915199999999', lead_id: expect.any(String) });
-	expect(items[PREMIUM_AT].json).toMatchObject({ status: 'invalid', phone_number: '+19002345678', reason: expect.stringMatching(/premium-rate/) });
-	expect(String(items[PREMIUM_AT].json.message)).toMatch(/^Refused by the platform: phone_number is a premium-rate number/);
+	expect(items[SUPPRESSED_AT].json).toMatchObject({ status: 'dnc_flagged', phone: '+4915199999999', lead_id: expect.any(String), lead: { status: 'do_not_call' } });
+	expect(String(items[SUPPRESSED_AT].json.message)).toMatch(/^Added, but with status "do_not_call": \+4915199999999 is on the workspace's Do-Not-Call list/);
+	expect(items[PREMIUM_AT].json).toMatchObject({ status: 'invalid', phone: '+19002345678' });
+	expect(items[PREMIUM_AT].json.lead_id).toBeUndefined();
+	expect(String(items[PREMIUM_AT].json.message)).toMatch(/^Not added: the platform created no lead for \+19002345678 \(the answer counts 499 created, 0 flagged do-not-call, 1 invalid in this request\)/);
 	const others = items.filter((_, n) => n !== SUPPRESSED_AT && n !== PREMIUM_AT);
 	expect(others.every((item) => item.json.status === 'created' && typeof item.json.lead_id === 'string')).toBe(true);
 	expect(items[2499].json.request).toEqual({ leads: 500, position: 499, created: 499, dnc_flagged: 0, invalid: 1 });
@@ -91,13 +95,13 @@ test('one bad number under Continue On Fail: that item is an error item, the oth
 test('Retry On Fail after the 2nd request answered 500 having saved: requests 1–2 never sent again, the 3rd never sent, the error says what was done', async () => {
 	const campaign = campaignNamed('Renewals');
 	const before = leadsOf(campaign).length;
-	p2.sb.setFaults([{ kind: 'status', status: 500, phase: 'after', match: { path: '/api/v1/campaigns', body: { '0': { phone_number: '+4915120001000', name: 'Lead 1000' } } } }]);
+	p2.sb.setFaults([{ kind: 'status', status: 500, phase: 'after', match: { path: '/api/v1/campaigns', body: { '0': { phone: '+4915120001000', name: 'Lead 1000' } } } }]);
 	const { error } = await addLeads(leadItems(2500, campaign), {
 		parameters: { requestOptions: { parallelRequests: 1 } },
 		nodeSettings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
 	});
 	// three tries, two requests: the first answered, the second unknown; neither is repeated
-	expect(posts().map((r) => (r.body as IDataObject[])[0].phone_number)).toEqual(['+4915120000000', '+4915120001000']);
+	expect(posts().map((r) => (r.body as IDataObject[])[0].phone)).toEqual(['+4915120000000', '+4915120001000']);
 	expect(leadsOf(campaign).length - before).toBe(2000);
 	expect(error?.message).toMatch(/the leads of this request may have been added: check before retrying \[item 1000\]$/);
 	const description = String((error as { description?: string }).description);
@@ -124,7 +128,7 @@ test('two campaigns interleaved: one request per campaign, each in input order, 
 
 test('the 2nd request answering 500 under Continue On Fail: its 1,000 items are error items (each paired), the other requests are sent', async () => {
 	const campaign = campaignNamed('Renewals');
-	p2.sb.setFaults([{ kind: 'status', status: 500, phase: 'after', match: { path: '/api/v1/campaigns', body: { '0': { phone_number: '+4915120001000', name: 'Lead 1000' } } } }]);
+	p2.sb.setFaults([{ kind: 'status', status: 500, phase: 'after', match: { path: '/api/v1/campaigns', body: { '0': { phone: '+4915120001000', name: 'Lead 1000' } } } }]);
 	const { items, error } = await addLeads(leadItems(2500, campaign), { continueOnFail: true });
 	expect(error).toBeUndefined();
 	expect(posts().map((r) => (r.body as unknown[]).length)).toEqual([1000, 1000, 500]);
@@ -134,4 +138,28 @@ test('the 2nd request answering 500 under Continue On Fail: its 1,000 items are 
 	expect(items[1500].json.error).toMatch(/the leads of this request may have been added/);
 	expect(items[1500].json.details).toContain('This request carried 1000 items together (items 1000–1999)');
 	expect(items[2100].json.status).toBe('invalid');
+});
+
+test('the same number twice in a run and a contact already in the workspace: each item says which lead was added and why the others were not', async () => {
+	const campaign = campaignNamed('Renewals');
+	const leads = [
+		{ campaign, phone: phoneFor(1), name: 'Ada' },
+		{ campaign, phone: '0151 20000001', name: 'Ada again' },
+		{ campaign, phone: '+49 151 12345670', name: 'Jonas (already an Audience contact)' },
+		{ campaign, phone: phoneFor(2), name: 'Grace' },
+	];
+	const { items, error } = await addLeads(leads, { parameters: { additionalFields: { name: '={{ $json.name }}', tags: 'fair, 2026' }, variablesInput: 'pairs', variables: { pairs: [{ name: 'plan', value: 'gold' }] } } });
+	expect(error).toBeUndefined();
+	// both copies sent (the platform decides), under the catalogue's names, tags as a list, variables as custom_fields
+	expect(posts()[0].body).toEqual([
+		{ phone: '+4915120000001', name: 'Ada', tags: ['fair', '2026'], custom_fields: { plan: 'gold' } },
+		{ phone: '+4915120000001', name: 'Ada again', tags: ['fair', '2026'], custom_fields: { plan: 'gold' } },
+		{ phone: '+4915112345670', name: 'Jonas (already an Audience contact)', tags: ['fair', '2026'], custom_fields: { plan: 'gold' } },
+		{ phone: '+4915120000002', name: 'Grace', tags: ['fair', '2026'], custom_fields: { plan: 'gold' } },
+	]);
+	expect(items.map((item) => item.json.status)).toEqual(['created', 'invalid', 'invalid', 'created']);
+	expect(items[0].json.lead).toMatchObject({ name: 'Ada', phone: '+4915120000001', custom_fields: { plan: 'gold' } });
+	expect(String(items[1].json.message)).toMatch(/^Not added: lead 1 of the same request has the same number \+4915120000001 and was added/);
+	expect(String(items[2].json.message)).toMatch(/^Not added: the platform created no lead for \+4915112345670 .*a contact with the same phone number or e-mail already in the workspace/);
+	expect(items[3].json.request).toEqual({ leads: 4, position: 3, created: 2, dnc_flagged: 0, invalid: 2 });
 });

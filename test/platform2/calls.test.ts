@@ -6,7 +6,9 @@
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 
 import { rulesClock } from '../../nodes/VoiceAssistant/engine/callingRules/clock';
-import { byId, usePlatform2Node } from './helpers';
+import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
+import { runNode } from '../harness';
+import { byId, CREDENTIAL_TYPE, usePlatform2Node } from './helpers';
 
 const SCALED_LIMITS = { perMinute: 100, burst: 20, burstWindowSeconds: 10, timeScale: 100 } as const;
 const t = usePlatform2Node({ callTiming: { stepMs: 100 }, rateLimit: SCALED_LIMITS });
@@ -101,7 +103,67 @@ describe('Platform 2.0 Calls → Create Call', () => {
 	});
 });
 
+describe('Platform 2.0 Create Call with a key scoped exactly as the catalogue says (calls:write)', () => {
+	const withCallsWriteOnly = async (items: IDataObject[], extra: IDataObject = {}) => {
+		const key = t.sb.platform2.mintKey({ scopes: ['calls:write'], kind: 'service' });
+		return await runNode({
+			node: VoiceAssistant,
+			parameters: { accountKind: 'platform2', ...create(extra) } as never,
+			credentials: { apiKey: key, origin: t.sb.origin },
+			credentialType: CREDENTIAL_TYPE,
+			items,
+			continueOnFail: true,
+		});
+	};
+
+	it('places the call (the suppression pre-check is left out, and the output says so); a suppressed number is refused by the platform, in words', async () => {
+		const { items, error } = await withCallsWriteOnly(phones('+4915112340061', '+4915199999999'));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ status: 'queued', to_number: '+4915112340061', suppression_list: expect.stringMatching(/^not checked: the API key may not read the suppression list \(scope suppression:read\)/) });
+		expect(String(items[1].json.error)).toMatch(/^\+4915199999999 was not called: the platform does not allow calls to this destination from this workspace \(destination_forbidden, HTTP 403\)/);
+		expect(String(items[1].json.description ?? items[1].json.details ?? '')).toMatch(/suppression list/);
+		// the list was asked for once (403), both calls were sent, one was refused by the platform
+		expect(t.requests().filter((r) => r.path === '/api/v1/suppression-list').map((r) => r.status)).toEqual([403]);
+		expect(createCalls()).toHaveLength(2);
+	});
+
+	it('Check Suppression List off: the list is not read at all, with any key', async () => {
+		const out = json(await t.run(create({ checkSuppressionList: false }), { items: phones('+4915112340062') }));
+		expect(out[0]).toMatchObject({ status: 'queued' });
+		expect(out[0].suppression_list).toBeUndefined();
+		expect(t.requests().filter((r) => r.path === '/api/v1/suppression-list')).toHaveLength(0);
+	});
+});
+
+describe('Platform 2.0 Create Call: Caller Number (From) is picked, never typed as a number', () => {
+	it('lists the workspace\'s numbers by number and label; the picked one is sent as phone_number_id; a typed phone number fails before anything is sent', async () => {
+		const numbers = t.sb.platform2.list('A', '/phone-numbers');
+		const search = await t.listSearch('search2PhoneNumber');
+		expect(search.results.map((r) => r.name)).toEqual(expect.arrayContaining(['+4930555010101 (Berlin main)', '+4940555020202 (Hamburg outbound)']));
+		const hamburg = String(numbers.find((n) => n.label === 'Hamburg outbound')?.id);
+		json(await t.run(create({ callerNumber: { __rl: true, mode: 'list', value: hamburg } }), { items: phones('+4915112340071') }));
+		expect((createCalls()[0].body as IDataObject).phone_number_id).toBe(hamburg);
+		t.sb.clearRequests();
+		// typed By ID: n8n's own check of the field says it at once
+		const typed = await t.run(create({ callerNumber: byId('+49 40 555020202') }), { items: phones('+4915112340072') });
+		expect(typed.error?.message).toMatch(/The phone number's ID is a UUID.*pick the number From List instead of typing it/);
+		// from an expression (no editor check): the node's own check, naming the field and the item
+		const mapped = await t.run(create({ callerNumber: byId('={{ $json.from }}') }), { items: [{ phone: '+4915112340072', from: '+49 40 555020202' }] });
+		expect(mapped.error?.message).toMatch(/Caller Number \(From\) "\+49 40 555020202" is a phone number; this field takes the ID of one of the workspace's numbers/);
+		expect(t.requests()).toHaveLength(0);
+	});
+});
+
 describe('Platform 2.0 Calls → Get Call', () => {
+	it('Wait for Call to End and Get Call (Simplify) agree on one call: summary, transcript, status, duration, extracted variables', async () => {
+		const [waited] = json(await t.run(create({ waitForEnd: true }), { items: phones('+4915112340081') }));
+		const [got] = json(await t.run({ resource: 'calls', operation: 'getCall', id: byId(String(waited.call_id)) }));
+		expect(got.summary).toEqual(expect.any(String));
+		expect(waited.summary).toBe(got.summary);
+		expect(waited.transcript).toBe(got.transcript);
+		expect([waited.status, waited.duration, waited.extracted_variables]).toEqual([got.status, got.duration_sec, got.extracted_variables]);
+	});
+
 	it('Simplify keeps ten fields; Download Recording asks for a signed URL and fetches it without the API key', async () => {
 		const [placed] = json(await t.run(create({ waitForEnd: true }), { items: phones('+4915112340051') }));
 		t.sb.clearRequests();

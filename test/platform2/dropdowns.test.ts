@@ -11,7 +11,9 @@ import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { byId, CREDENTIAL_TYPE, usePlatform2Node } from './helpers';
 
 const p2 = usePlatform2Node();
-const names = (collection: string, key = 'name') => p2.sb.platform2.list('A', collection).map((r) => String(r[key])).sort();
+// a phone number is shown as the number and its label ("+4930555010101 (Berlin main)")
+const shownAs = (r: Record<string, unknown>, key: string) => (key === 'number (label)' ? `${String(r.number)} (${String(r.label)})` : String(r[key]));
+const names = (collection: string, key = 'name') => p2.sb.platform2.list('A', collection).map((r) => shownAs(r, key)).sort();
 const options = async (method: string) =>
 	await loadOptions(VoiceAssistant, method, { parameters: { accountKind: 'platform2' }, credentials: p2.credentials(), credentialType: CREDENTIAL_TYPE });
 const property = (name: string, operation: string): INodeProperties | undefined =>
@@ -21,7 +23,7 @@ describe('searchable lists (From List)', () => {
 	it.each([
 		['search2Assistant', '/assistants', 'name'],
 		['search2Campaign', '/campaigns', 'name'],
-		['search2PhoneNumber', '/phone-numbers', 'label'],
+		['search2PhoneNumber', '/phone-numbers', 'number (label)'],
 		['search2Voice', '/voices', 'name'],
 		['search2KnowledgeBase', '/knowledge-bases', 'name'],
 		['search2Tool', '/tools', 'name'],

@@ -11,11 +11,15 @@ const MOST_SCANNED = 1000;
 
 type Search = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 
-/** What a person recognises a record by: its name, or its number, address or ID. */
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+/** What a person recognises a record by: its name, or its number (with its label), address or ID. */
 function itemOf(record: IDataObject): INodeListSearchItems {
 	const id = String(record.id ?? '');
-	const named = [record.name, record.label, record.title, record.display_name, record.phone_number, record.e164, record.number, record.email]
-		.find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
+	const number = text(record.number) ?? text(record.e164) ?? text(record.phone_number);
+	// a phone number is picked by the number itself: "+4930555010101 (Berlin main)", not by its label alone
+	const numbered = number && !text(record.name) ? `${number}${text(record.label) ? ` (${String(record.label)})` : ''}` : undefined;
+	const named = numbered ?? [record.name, record.label, record.title, record.display_name, record.email].map(text).find((value) => value !== undefined);
 	return { name: named ?? id, value: id, description: named ? id : undefined };
 }
 

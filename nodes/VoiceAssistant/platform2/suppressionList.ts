@@ -45,3 +45,24 @@ export async function suppressedNumbers(api: Api, channel: string): Promise<Map<
 	}
 	return numbers;
 }
+
+/** The list as a pre-check reads it: its numbers, or why this key cannot read it. */
+export type SuppressionRead = { readable: true; numbers: Map<string, Suppression> } | { readable: false; why: string };
+
+/** What a send's output says when its pre-check could not read the list (the platform still applies it). */
+export const NOT_CHECKED = 'not checked: the API key may not read the suppression list (scope suppression:read)';
+
+/**
+ * The list when this key may read it. A 403 (the key lacks `suppression:read`) is not an error here:
+ * the send needs only its own scope, so it goes on without the pre-check, and the platform applies
+ * the list itself (createCall: 403 `destination_forbidden`). Anything else fails as it would.
+ */
+export async function readSuppressionIfAllowed(api: Api, channel: string): Promise<SuppressionRead> {
+	const read = await suppressedNumbers(api, channel).then(
+		(numbers) => ({ numbers }),
+		(error: unknown) => ({ error }),
+	);
+	if ('numbers' in read) return { readable: true, numbers: read.numbers };
+	if (String((read.error as { httpCode?: unknown }).httpCode ?? '') === '403') return { readable: false, why: NOT_CHECKED };
+	throw read.error; // the transport's NodeApiError, unchanged
+}

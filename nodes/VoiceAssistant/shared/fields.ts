@@ -113,11 +113,14 @@ export function phoneField(options: {
 	};
 }
 
-/** A lead's number and variables, as Lead → Create (classic) and Add Leads (Platform 2.0) ask for them. */
-export function leadPhoneAndVariablesFields(): INodeProperties[] {
+/**
+ * A lead's number and variables, as Lead → Create (classic) and Add Leads (Platform 2.0) ask for them;
+ * Add Leads says in their help which API fields they fill (`phone`, `custom_fields`).
+ */
+export function leadPhoneAndVariablesFields(help: { phone?: string; variables?: string } = {}): INodeProperties[] {
 	return [
-		phoneField({ name: 'phoneNumber', displayName: 'Phone Number', required: true, description: 'The number the campaign calls; sent in E.164 format' }),
-		...variablesFields('Values the assistant can use in the call, e.g. customer_name.'),
+		phoneField({ name: 'phoneNumber', displayName: 'Phone Number', required: true, description: help.phone ?? 'The number the campaign calls; sent in E.164 format' }),
+		...variablesFields(help.variables ?? 'Values the assistant can use in the call, e.g. customer_name.'),
 	];
 }
 

@@ -3,9 +3,10 @@
  * the number decides the outcome) and the rules around placing them:
  * - createCall: the checks of campaigns.ts (E.164, assistant, caller number, +1 900 → 403
  *   destination_forbidden), then a number on the workspace's suppression list (voice or all channels)
- *   → 409 `suppressed`, and the daily outbound cap (`daily_limit` of the `/settings/outbound-limits`
- *   document, default 100; outbound calls created today, UTC) → 409 `outbound_limit_reached`. Neither
- *   code is in the platform's docs: they are this sandbox's reading (docs/sandbox.md).
+ *   → 403 `destination_forbidden` too (the catalogue: "destinations that are not allowed return 403
+ *   destination_forbidden"; an opted-out number is one), and the daily outbound cap (`daily_limit` of
+ *   the `/settings/outbound-limits` document, default 100; outbound calls created today, UTC) → 409
+ *   `outbound_limit_reached`, a code the platform's docs do not name: this sandbox's reading (docs/sandbox.md).
  * - The call moves queued → ringing → in_progress → completed, one step every `callTiming.stepMs`
  *   (busy / no_answer after ringing, failed after queued), computed from its age when read, so no
  *   timer runs; a finished call has duration_sec, transcript, summary, extracted_variables, ended_at
@@ -61,7 +62,7 @@ export function createCall(call: P2Call): P2Answer | undefined {
 	const drop = () => call.state.records.remove(call.workspace.id, '/calls', [], record);
 	if (suppressed(call, phone)) {
 		drop();
-		return errorDetail(409, 'suppressed', `${phone} is on the workspace's suppression list`);
+		return errorDetail(403, 'destination_forbidden', `Calls to ${phone} are not allowed: the number is on the workspace's suppression list`);
 	}
 	const today = limits(call);
 	if (today.used_today > today.daily_limit) {

@@ -71,7 +71,7 @@ function outcome(phone: string): { status: string; duration: number } {
 }
 
 function makeCall(state: P2State, workspaceId: string, campaign: P2Record, lead: P2Record, at: number): void {
-	const phone = String(lead.phone_number ?? '');
+	const phone = String(lead.phone ?? lead.phone_number ?? '');
 	const { status, duration } = outcome(phone);
 	const started = new Date(at).toISOString();
 	const ended = new Date(at + duration * 1000).toISOString();

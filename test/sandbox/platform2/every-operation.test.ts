@@ -11,7 +11,7 @@ const c = useP2();
 
 /** Bodies the catalogue does not flatten (fields: null): what each needs at least. */
 const UNFLATTENED_BODIES: Record<string, Record<string, unknown>> = {
-	addLeads: { phone_number: '+4915112345670', name: 'Jonas Weber' },
+	addLeads: { phone: '+4915100000002', name: 'Minimal lead' }, // a lead under the catalogue's names (Update Lead's fields), not yet a contact
 	addSuppressionEntry: { phone_number: '+4915100000001' },
 	createAssistant: { name: 'Minimal assistant' },
 	createTool: { name: 'Minimal tool', type: 'http' },

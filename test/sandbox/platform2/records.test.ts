@@ -66,28 +66,46 @@ describe('campaigns and leads', () => {
 		expect((await api.post(`/campaigns/${id}/stop`)).status).toBe(409);
 	});
 
-	it('addLeads takes one lead or an array, flags suppressed numbers and counts the invalid', async () => {
+	it('addLeads as the facts state it: lead fields phone/name/email/tags/custom_fields, data = the created lead records, meta counts', async () => {
 		const api = c.as('full');
 		const id = firstId(c.sb, '/campaigns');
-		const one = await api.post(`/campaigns/${id}/leads`, { phone_number: '+4915112340001', name: 'One' });
+		const one = await api.post(`/campaigns/${id}/leads`, { phone: '+49 151 1234 0001', name: 'One', custom_fields: { plan: 'gold' } });
 		expect(one.status).toBe(201);
-		expect(one.data).toEqual({ data: expect.objectContaining({ phone_number: '+4915112340001', campaign_id: id }), meta: { created: 1, dnc_flagged: 0, invalid: 0 } });
-		const many = await api.post(`/campaigns/${id}/leads`, [{ phone_number: '+4915112340002' }, { phone_number: '+4915199999999' }, { phone_number: '12' }, 'nonsense']);
-		expect(many.data.meta).toEqual({ created: 2, dnc_flagged: 1, invalid: 2 });
-		// one row per lead, in request order (the sandbox's reading; only meta is documented)
-		expect(many.data.data).toEqual([
-			{ status: 'created', id: expect.any(String), phone_number: '+4915112340002' },
-			{ status: 'dnc_flagged', id: expect.any(String), phone_number: '+4915199999999' },
-			{ status: 'invalid', phone_number: '12', reason: expect.stringContaining('E.164') },
-			{ status: 'invalid', phone_number: null, reason: 'is not a lead object' },
+		// the number normalised to E.164
+		expect(one.data).toEqual({
+			data: expect.objectContaining({ phone: '+4915112340001', name: 'One', custom_fields: { plan: 'gold' }, status: 'pending', campaign_id: id }),
+			meta: { created: 1, dnc_flagged: 0, invalid: 0 },
+		});
+		const many = await api.post(`/campaigns/${id}/leads`, [
+			{ phone: '+4915112340002', email: 'Two@Example.com' },
+			{ phone: '+4915199999999' },
+			{ phone: '12' },
+			{ phone: '+4915112340002' },
+			{ phone: '+4915112340009', email: 'two@example.com' },
+			{ phone: '+19002345678' },
 		]);
-		const flagged = c.sb.platform2.list('A', '/campaigns/{}/leads', [id]).find((lead) => lead.id === many.data.data[1].id);
-		expect(flagged).toMatchObject({ do_not_call: true, status: 'do_not_call' });
-		const own = await api.post(`/campaigns/${id}/leads`, [{ phone_number: '+4915112340003', do_not_call: true }, { phone_number: '+19002345678' }]);
-		expect(own.data.data.map((row: { status: string }) => row.status)).toEqual(['dnc_flagged', 'invalid']);
-		expect(own.data.data[1].reason).toMatch(/premium-rate/);
-		expect((await api.get(`/campaigns/${id}/leads`)).data.meta.pagination.total).toBe(6);
-		const tooMany = await api.post(`/campaigns/${id}/leads`, Array.from({ length: 1001 }, (_, i) => ({ phone_number: `+49151100${String(i).padStart(5, '0')}` })));
+		// created (flagged included) / flagged / not created: bad number, the same number again, the same e-mail again, premium-rate
+		expect(many.data.meta).toEqual({ created: 2, dnc_flagged: 1, invalid: 4 });
+		expect(many.data.data).toEqual([
+			expect.objectContaining({ id: expect.any(String), phone: '+4915112340002', email: 'two@example.com', status: 'pending' }),
+			expect.objectContaining({ id: expect.any(String), phone: '+4915199999999', status: 'do_not_call' }),
+		]);
+		// a contact that already exists is a conflict, not merged
+		const again = await api.post(`/campaigns/${id}/leads`, { phone: '+4915112340001' });
+		expect(again.status).toBe(409);
+		expect(again.data.error.code).toBe('conflict');
+		expect((await api.get(`/campaigns/${id}/leads`)).data.meta.pagination.total).toBe(5);
+	});
+
+	it('addLeads refuses the classic shape (phone_number, variables) whole: 400 naming the field, nothing created', async () => {
+		const api = c.as('full');
+		const id = firstId(c.sb, '/campaigns');
+		const before = c.sb.platform2.list('A', '/campaigns/{}/leads', [id]).length;
+		const old = await api.post(`/campaigns/${id}/leads`, [{ phone: '+4915112340011' }, { phone_number: '+4915112340012', variables: { a: 1 } }]);
+		expect(old.status).toBe(400);
+		expect(old.data.error).toMatchObject({ code: 'invalid_request', field: 'body[1].phone_number' });
+		expect(c.sb.platform2.list('A', '/campaigns/{}/leads', [id])).toHaveLength(before);
+		const tooMany = await api.post(`/campaigns/${id}/leads`, Array.from({ length: 1001 }, (_, i) => ({ phone: `+49151100${String(i).padStart(5, '0')}` })));
 		expect(tooMany.status).toBe(400);
 		expect(tooMany.data.error.field).toBe('body');
 	});

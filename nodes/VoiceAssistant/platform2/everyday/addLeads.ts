@@ -7,7 +7,7 @@ import type { CatalogOperation } from '../catalog/types';
 import { operationFields } from '../fields';
 import { checkedValue } from '../values';
 import { leadMessage, leadShares, type LeadShare } from './addLeadsAnswer';
-import { MAPPING_MODE, leadEmail, leadFromItem, leadName, mappingModeField, mapsAutomatically, otherFieldsField } from './leadFromItem';
+import { MAPPING_MODE, leadEmail, leadFromItem, leadName, leadTags, mappingModeField, mapsAutomatically, otherFieldsField } from './leadFromItem';
 
 /** The most leads the API takes in one request (catalogue: "one lead or up to 1000"). */
 export const LEADS_PER_REQUEST = 1000;
@@ -19,10 +19,11 @@ interface LeadItem extends Prepared {
 
 /**
  * Leads → Add Leads as a person uses it: one item is one lead (a campaign, a phone number typed any
- * common way, optional name, e-mail and variables), and the items of a run travel in bulk: the engine
- * gathers the leads of one campaign into requests of at most 1,000 (Operation.group), so 2,500 leads
- * are 3 requests. Each item's output says what became of its lead: created, flagged do-not-call, or
- * refused and why (addLeadsAnswer.ts: how the answer is read, and what happens when it holds only counts).
+ * common way, optional name, e-mail, tags and custom fields), sent under the catalogue's names for a
+ * campaign lead (Update Lead: `phone`, `name`, `email`, `tags`, `custom_fields`), and the items of a run
+ * travel in bulk: the engine gathers the leads of one campaign into requests of at most 1,000
+ * (Operation.group), so 2,500 leads are 3 requests. Each item's output says what became of its lead:
+ * created, flagged do-not-call, or not added and why (addLeadsAnswer.ts: how the answer is read).
  */
 export function addLeads(entry: CatalogOperation): AnyOperation {
 	const campaign = entry.fields.find((field) => field.in === 'path');
@@ -52,16 +53,16 @@ export function addLeads(entry: CatalogOperation): AnyOperation {
 			key: (prepared) => prepared.campaignId,
 			// always a list, even of one lead: the answer is then read the same way
 			request: (members) => ({ ...members[0].request, body: members.map((member) => member.lead) as unknown as IDataObject }),
-			split: (answer, members) => leadShares(answer, members.map((member) => ({ phone_number: String(member.lead.phone_number) }))),
+			split: (answer, members) => leadShares(answer, members.map(({ lead }) => ({ phone: String(lead.phone), name: lead.name as string | undefined, email: lead.email as string | undefined }))),
 		},
 		output: (share, { campaignId, lead }) => [
 			{
 				status: share.status,
-				message: leadMessage(share),
+				message: leadMessage(share, String(lead.phone)),
 				campaign_id: campaignId,
-				phone_number: lead.phone_number,
+				phone: lead.phone,
 				...(share.lead_id !== undefined ? { lead_id: share.lead_id } : {}),
-				...(share.reason !== undefined ? { reason: share.reason } : {}),
+				...(share.lead !== undefined ? { lead: share.lead } : {}),
 				request: share.request,
 			},
 		],
@@ -73,7 +74,10 @@ function fields(entry: CatalogOperation): INodeProperties[] {
 	// the generated Campaign field (From List / By ID), without the generated JSON body
 	const campaign = operationFields({ ...entry, freeBody: undefined });
 	const definedBelow: INodeProperties[] = [
-		...leadPhoneAndVariablesFields(),
+		...leadPhoneAndVariablesFields({
+			phone: 'The number the campaign calls, typed any common way (Default Country applies); sent in E.164 (API field phone)',
+			variables: "The lead's custom fields: values the assistant can use in its calls, e.g. customer_name (API field custom_fields).",
+		}),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
@@ -81,8 +85,23 @@ function fields(entry: CatalogOperation): INodeProperties[] {
 			placeholder: 'Add Field',
 			default: {},
 			options: [
-				{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: "The lead's e-mail address" },
-				{ displayName: 'Name', name: 'name', type: 'string', default: '', description: "The lead's name" },
+				{
+					displayName: 'Email',
+					name: 'email',
+					type: 'string',
+					placeholder: 'name@email.com',
+					default: '',
+					description: "The lead's e-mail address; a contact with the same e-mail already in the workspace is not added again (API field email)",
+				},
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', description: "The lead's name, as the assistant may say it (API field name)" },
+				{
+					displayName: 'Tags',
+					name: 'tags',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. spring, newsletter',
+					description: 'Labels for the lead, separated by commas (or a list from an expression) (API field tags)',
+				},
 			],
 		},
 	];
@@ -100,16 +119,19 @@ function locatorValue(item: ItemParams, param: string): unknown {
 
 const EMAIL = leadEmail('Email');
 const NAME = leadName('Name');
+const TAGS = leadTags('Tags');
 
 /** The lead's body: every value checked (the number through the phone checker, never "fixed"). */
 function leadOf(item: ItemParams): IDataObject {
-	const lead: IDataObject = { phone_number: item.phone(item.get('phoneNumber'), 'Phone Number') };
+	const lead: IDataObject = { phone: item.phone(item.get('phoneNumber'), 'Phone Number') };
 	const additional = (item.get('additionalFields', {}) ?? {}) as IDataObject;
 	const name = checkedValue(item, NAME, additional.name);
 	if (name !== undefined) lead.name = name as string;
 	const email = checkedValue(item, EMAIL, additional.email);
 	if (email !== undefined) lead.email = email as string;
-	const variables = item.variables();
-	if (variables) lead.variables = variables;
+	const tags = checkedValue(item, TAGS, additional.tags);
+	if (tags !== undefined) lead.tags = (tags as unknown[]).map(String);
+	const customFields = item.variables();
+	if (customFields) lead.custom_fields = customFields;
 	return lead;
 }

@@ -7,7 +7,7 @@ import { OPERATIONS } from '../catalog/catalog.generated';
 
 /**
  * The Platform 2.0 reads Create Call and Get Call make besides their own request: a call by id, the
- * outbound calls of a window (Skip If Called Within), the workspace's suppression list (Do Not Call),
+ * outbound calls of a window (Skip If Called Within),
  * the daily outbound allowance (to explain a refusal) and a recording's signed URL. Each goes through
  * the same transport as the generated operations, with its catalogue entry's name and scopes.
  */
@@ -62,23 +62,6 @@ export const platform2History: HistoryReader = async (api, query) => {
 	}
 	return found;
 };
-
-/** Suppression entries that stop a call: voice or every channel. */
-const CALL_CHANNELS = new Set(['voice', 'all', '', 'universal']);
-
-/** The workspace's suppressed numbers (E.164 digits with +) for calls: the whole list, read once per batch. */
-export async function suppressedNumbers(api: Api): Promise<Set<string>> {
-	const answer = await api.request(read2('listSuppressionEntries', '/suppression-list', undefined, { returnAll: true, limit: 0, maxPerPage: PAGE, style: 'offset' }));
-	const numbers = new Set<string>();
-	for (const entry of (Array.isArray(answer) ? answer : []).filter(isObject)) {
-		const channel = typeof entry.channel === 'string' ? entry.channel.toLowerCase() : '';
-		if (!CALL_CHANNELS.has(channel)) continue;
-		for (const value of [entry.phone_number, entry.phone, entry.value]) {
-			if (typeof value === 'string' && /^\+?[\d\s()-]{7,}$/.test(value.trim())) numbers.add(`+${value.replace(/\D/g, '')}`);
-		}
-	}
-	return numbers;
-}
 
 /** Today's outbound allowance in words, e.g. "3 of 3 calls used today; resets 2026-05-02T00:00:00Z" (undefined when unreadable). */
 export async function outboundAllowance(api: Api): Promise<string | undefined> {

@@ -7,6 +7,7 @@ import { raceDeadline, waitFailure } from '../../engine/wait/deadline';
 import { finishedCallRecord } from '../../shared/finishedCall';
 import { requestTarget } from '../../transport/target';
 import { dataOf, read2 } from './callReads';
+import { callFacts2 } from './callShape';
 
 /** Platform 2.0's call states after which nothing changes (listCalls' status enum: queued, ringing, in_progress are not). */
 export const FINAL_CALL_STATES_2 = ['completed', 'failed', 'no_answer', 'busy', 'canceled', 'cancelled', 'ended'] as const;
@@ -58,7 +59,7 @@ export async function waitForCall2(api: Api, args: { callId: string; assistantId
 	polling.catch(() => undefined);
 	try {
 		const outcome = await raceDeadline(ctx, polling, args.maxWaitMs);
-		if (typeof outcome === 'object' && 'ended' in outcome) return finishedCallRecord(asClassicShape(outcome.ended), { assistantId: args.assistantId, inputVariables: args.inputVariables });
+		if (typeof outcome === 'object' && 'ended' in outcome) return finishedCall2(outcome.ended, args);
 		const status = lastStatus ? `last status "${lastStatus}"` : 'no status seen yet';
 		throw waitFailure(ctx, outcome, { call: `call ${args.callId}`, status, maxWaitMs: args.maxWaitMs, itemIndex, placedOnce: PLACED_ONCE });
 	} finally {
@@ -66,17 +67,26 @@ export async function waitForCall2(api: Api, args: { callId: string; assistantId
 	}
 }
 
-/** A 2.0 call record in the classic record's names, so the output has the classic keys (shared/finishedCall.ts). */
-function asClassicShape(call: IDataObject): IDataObject {
-	return {
-		...call,
-		id: call.id,
-		status: call.status,
-		duration: call.duration_sec ?? call.duration ?? null,
-		client_phone_number: call.to_number ?? null,
-		assistant_phone_number: call.from_number ?? null,
-		extracted_variables: call.extracted_variables ?? {},
-		finished_at: call.ended_at ?? call.updated_at ?? null,
-		assistant_id: call.assistant_id,
-	};
+/**
+ * The finished call in classic's output keys (shared/finishedCall.ts: a workflow can switch between
+ * classic and 2.0), its values read by callFacts2, the reading Get Call's Simplify uses too: the two
+ * outputs of one call agree on its status, duration, summary, transcript and extracted variables.
+ */
+function finishedCall2(call: IDataObject, placed: { assistantId: string; inputVariables?: IDataObject }): IDataObject {
+	const facts = callFacts2(call);
+	const record = finishedCallRecord(
+		{
+			...call,
+			id: facts.id,
+			status: facts.status,
+			duration: facts.duration_sec,
+			client_phone_number: facts.to_number,
+			assistant_phone_number: facts.from_number,
+			extracted_variables: facts.extracted_variables,
+			finished_at: call.ended_at ?? call.updated_at ?? null,
+			assistant_id: call.assistant_id,
+		},
+		placed,
+	);
+	return { ...record, summary: facts.summary, transcript: facts.transcript };
 }

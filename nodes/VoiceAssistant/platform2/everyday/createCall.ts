@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { callRuleFields, checkRecentCalls, decideRules, localTimeFields, sendUnderRules, skipped, type Held, type RuleDecision, type Target } from '../../engine/callingRules';
@@ -6,9 +6,12 @@ import { itemParams, type ItemParams } from '../../engine/itemParams';
 import type { AnyOperation, Api, Lookup, Operation, Prepared } from '../../engine/operation';
 import { AUTOMATIC_CALLS_IN_PROGRESS, readMaxWaitMs, waitFields } from '../../engine/wait/fields';
 import { variablesFields } from '../../shared/fields';
-import type { CatalogOperation } from '../catalog/types';
+import type { CatalogField, CatalogOperation } from '../catalog/types';
 import { catalogOperation } from '../operation';
-import { dataOf, outboundAllowance, platform2History, suppressedNumbers } from './callReads';
+import { readSuppressionIfAllowed } from '../suppressionList';
+import { checkedValue } from '../values';
+import { dataOf, outboundAllowance, platform2History } from './callReads';
+import { callerNumberField, CALLER_NUMBER } from './callerNumber';
 import { waitForCall2 } from './callWait';
 
 /** The number's field as errors and the rules name it (the generated field: to_number → toNumber). */
@@ -22,7 +25,21 @@ interface CreateCall extends Prepared {
 	rules: RuleDecision;
 	/** the node's Do Not Call choice, for a number on the workspace's suppression list */
 	onDoNotCall: 'skip' | 'fail';
+	/** read the workspace's suppression list before calling (when the key may) */
+	checkSuppression: boolean;
+	/** set when the pre-check could not read the list: what the output says about it */
+	suppressionNote?: string;
 }
+
+const checkSuppressionField: INodeProperties = {
+	displayName: 'Check Suppression List',
+	name: 'checkSuppressionList',
+	type: 'boolean',
+	noDataExpression: true,
+	default: true,
+	description:
+		"Whether to read the workspace's suppression list (opt-outs for calls or for every channel) once per batch and leave its numbers uncalled, as On a Do Not Call Number says. The list is read only when the API key may (scope suppression:read): a key with only calls:write places its calls without this pre-check, and the platform itself refuses a suppressed number (403 destination_forbidden), said in the item's error.",
+};
 
 /**
  * Calls → Create Call, made by hand from its catalogue entry: the generated fields (assistant and
@@ -32,8 +49,12 @@ interface CreateCall extends Prepared {
  * Skip If Called Within reads listCalls. A refused destination or the daily outbound cap is explained.
  */
 export function createCall(entry: CatalogOperation): AnyOperation {
-	// Variables come from classic's Variables input (pairs or JSON), not from the generated JSON field.
-	const generated = catalogOperation({ ...entry, fields: entry.fields.filter((field) => field.key !== 'variables') });
+	// Variables come from classic's Variables input (pairs or JSON), not from the generated JSON field;
+	// the caller number from its own picker (callerNumber.ts), not from a text box among Additional Fields.
+	const generated = catalogOperation({ ...entry, fields: entry.fields.filter((field) => field.key !== 'variables' && field.key !== CALLER_NUMBER.key) });
+	const callerField = entry.fields.find((field) => field.key === CALLER_NUMBER.key);
+	const caller: CatalogField | undefined = callerField && { ...callerField, label: CALLER_NUMBER.label };
+	const [assistantField, toField, ...restFields] = generated.fields;
 	const base = generated as Operation<Prepared>;
 	const targetsOf = (ctx: IExecuteFunctions): Target[] =>
 		ctx.getInputData().flatMap((_, itemIndex) => {
@@ -49,7 +70,7 @@ export function createCall(entry: CatalogOperation): AnyOperation {
 		name: entry.name,
 		action: entry.action,
 		description:
-			'Have an assistant call a phone number. With Wait for Call to End on, waits until the call has ended and returns its status, duration, transcript and extracted variables. Calling Hours, Do Not Call (the node\'s list and the workspace\'s suppression list) and Skip If Called Within as on classic.',
+			'Have an assistant call a phone number. With Wait for Call to End on, waits until the call has ended and returns its status, duration, transcript, summary and extracted variables. Calling Hours, Do Not Call (the node\'s list and the workspace\'s suppression list) and Skip If Called Within as on classic.',
 		defaultCountry: true,
 		write: {
 			mayHaveHappened: `"${entry.name}" may have been carried out`,
@@ -57,10 +78,14 @@ export function createCall(entry: CatalogOperation): AnyOperation {
 			agent: { ...generated.write?.agent, reaches: ({ phone }) => phone },
 		},
 		fields: [
-			...generated.fields,
+			assistantField,
+			toField,
+			...(caller ? [callerNumberField(caller)] : []),
+			...restFields,
 			...variablesFields('Values the assistant can use in this call, e.g. customer_name.'),
 			...waitFields,
 			...callRuleFields,
+			checkSuppressionField,
 		],
 		automaticLimit: ({ maxWaitMs }) => (maxWaitMs === undefined ? undefined : AUTOMATIC_CALLS_IN_PROGRESS),
 		prepare(item) {
@@ -68,6 +93,13 @@ export function createCall(entry: CatalogOperation): AnyOperation {
 			const body: IDataObject = { ...request.body };
 			const variables = item.variables();
 			if (variables) body.variables = variables;
+			const picked = item.get(CALLER_NUMBER.param, undefined);
+			const pickedId = isLocator(picked) ? picked.value : picked;
+			if (typeof pickedId === 'string' && /^\s*[+(]?[\d\s()/.-]{6,}\s*$/.test(pickedId)) {
+				throw item.fail(CALLER_NUMBER.label, `"${pickedId}" is a phone number; this field takes the ID of one of the workspace's numbers`, "Pick the number From List, or leave the field empty to call from the assistant's number.");
+			}
+			const callerId = caller ? checkedValue(item, caller, pickedId) : undefined;
+			if (callerId !== undefined) body.phone_number_id = callerId as string;
 			const phone = String(body.to_number);
 			return {
 				assistantId: String(body.assistant_id),
@@ -76,23 +108,25 @@ export function createCall(entry: CatalogOperation): AnyOperation {
 				maxWaitMs: readMaxWaitMs(item),
 				rules: decideRules(item, phone, TO.displayName, { hours: true, history: true }),
 				onDoNotCall: onDoNotCall(item),
+				checkSuppression: item.get('checkSuppressionList', true) !== false,
 				request: { ...request, body },
 			};
 		},
 		async resolve(prepared, lookup) {
-			const rules = await suppressionRule(prepared, lookup);
-			return { ...prepared, rules: await checkRecentCalls(rules, { assistantId: prepared.assistantId, phone: prepared.phone }, lookup, targetsOf, platform2History) };
+			const { rules, note } = await suppressionRule(prepared, lookup);
+			const checked = await checkRecentCalls(rules, { assistantId: prepared.assistantId, phone: prepared.phone }, lookup, targetsOf, platform2History);
+			return { ...prepared, rules: checked, ...(note ? { suppressionNote: note } : {}) };
 		},
 		async send(prepared, api) {
 			return await sendUnderRules(prepared.rules, api, async () => await place(prepared, api));
 		},
-		async output(held, { assistantId, variables, maxWaitMs, rules }, api) {
+		async output(held, { assistantId, variables, maxWaitMs, rules, suppressionNote }, api) {
 			if (!held.sent) return [held.skip];
 			const call = dataOf(held.answer);
-			const localTime = localTimeFields(rules, held.sentAt);
-			if (maxWaitMs === undefined) return [{ ...call, ...localTime }];
+			const extra = { ...localTimeFields(rules, held.sentAt), ...(suppressionNote ? { suppression_list: suppressionNote } : {}) };
+			if (maxWaitMs === undefined) return [{ ...call, ...extra }];
 			const finished = await waitForCall2(api, { callId: String(call.id), assistantId, maxWaitMs, inputVariables: variables });
-			return [{ ...finished, ...localTime }];
+			return [{ ...finished, ...extra }];
 		},
 	};
 	return operation as unknown as AnyOperation;
@@ -102,14 +136,23 @@ function onDoNotCall(item: ItemParams): 'skip' | 'fail' {
 	return item.get('onDoNotCall', 'skip') === 'fail' ? 'fail' : 'skip';
 }
 
-/** Do Not Call, the workspace's part: a number on its suppression list (voice or every channel) is not called. */
-async function suppressionRule(prepared: CreateCall, lookup: Lookup): Promise<RuleDecision> {
+const isLocator = (value: unknown): value is { value?: unknown } => value !== null && typeof value === 'object' && '__rl' in value;
+
+/**
+ * Do Not Call, the workspace's part: a number on its suppression list (voice or every channel) is not
+ * called. The list is read once per batch, and only when the key may read it: Create Call needs only
+ * calls:write, and the platform applies the list itself (403 destination_forbidden, said by place()).
+ */
+async function suppressionRule(prepared: CreateCall, lookup: Lookup): Promise<{ rules: RuleDecision; note?: string }> {
 	const { rules, phone } = prepared;
-	if (rules.skip) return rules;
-	const suppressed = await lookup.once('suppression-list', async (api) => await suppressedNumbers(api));
-	if (!suppressed.has(phone)) return rules;
-	if (prepared.onDoNotCall === 'fail') throw lookup.fail(TO.displayName, `${phone} is on the workspace's suppression list (do not contact), so it is not called`);
-	return { ...rules, skip: { ...skipped(phone, 'do_not_call', 'The number is on the workspace\'s suppression list'), suppression_list: true } };
+	if (rules.skip || !prepared.checkSuppression) return { rules };
+	const list = await lookup.once('platform2-suppression-voice', async (api) => await readSuppressionIfAllowed(api, 'voice'));
+	if (!list.readable) return { rules, note: list.why };
+	const entry = list.numbers.get(phone);
+	if (!entry) return { rules };
+	const where = entry.channel === 'all' ? 'for every channel' : 'for calls';
+	if (prepared.onDoNotCall === 'fail') throw lookup.fail(TO.displayName, `${phone} is on the workspace's suppression list (${where}), so it is not called`);
+	return { rules: { ...rules, skip: { ...skipped(phone, 'do_not_call', `The number is on the workspace's suppression list (${where})`), suppression_list: true, suppression_entry: { ...entry } } } };
 }
 
 /** createCall itself; a refused destination or the daily cap becomes an error that says so. */
@@ -128,7 +171,8 @@ async function place(prepared: CreateCall, api: Api): Promise<unknown> {
 		if (text.includes('destination_forbidden')) {
 			throw new NodeOperationError(node, `${prepared.phone} was not called: the platform does not allow calls to this destination from this workspace (destination_forbidden, HTTP 403) [item ${itemIndex}]`, {
 				itemIndex,
-				description: 'A blocked country, a premium-rate or otherwise restricted number. Check the number, or the workspace\'s allowed destinations in the dashboard. Nothing was placed.',
+				description:
+					'A number that opted out (on the workspace\'s suppression list), a blocked country, or a premium-rate or otherwise restricted number. Check the number, the suppression list, or the workspace\'s allowed destinations in the dashboard. Nothing was placed.',
 			});
 		}
 		if (text.includes('outbound_limit_reached') || text.includes('daily_limit')) {

@@ -3,16 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import type { AnyOperation, Operation, Prepared } from '../../engine/operation';
 import { withBinary } from '../../engine/binary';
 import { downloadRecording, recordingRequest } from '../../engine/recording';
-import { transcriptText } from '../../shared/callRecord';
 import { recordingOptionsField, simplifyField } from '../../shared/fields';
-import { pick } from '../../shared/items';
 import { requireBoolean } from '../../shared/validate';
 import type { CatalogOperation } from '../catalog/types';
 import { catalogOperation } from '../operation';
 import { dataOf, read2 } from './callReads';
-
-/** Simplify's ten fields (n8n's guideline, as classic Call → Get v2); the transcript as text. */
-const SIMPLE_KEYS = ['id', 'status', 'direction', 'to_number', 'from_number', 'duration_sec', 'summary', 'extracted_variables', 'created_at'];
+import { callFacts2 } from './callShape';
 
 const options = recordingOptionsField(
 	'Whether to download the call recording into a binary field of the item: a signed URL is asked for (Get Call Recording), then the file is read from the recording host without the API key. The item fails with a clear message when the call has no recording.',
@@ -52,7 +48,8 @@ export function getCall(entry: CatalogOperation): AnyOperation {
 		},
 		async output(answer, { callId, simple, binaryField, recordingOptions }, api) {
 			const call = dataOf(answer);
-			const record = simple ? { ...pick(call, SIMPLE_KEYS), transcript: transcriptText(call) } : call;
+			// Simplify: ten fields (n8n's guideline, as classic Call → Get v2), the transcript as text; the same reading Wait's output uses
+			const record = simple ? callFacts2(call) : call;
 			if (binaryField === undefined) return [record];
 			const signed = dataOf(await api.request({ ...read2('getCallRecording', `/calls/${encodeURIComponent(callId)}/recording`), notFound: `The recording of call ${callId}` }));
 			const url = signed.url ?? signed.recording_url ?? signed.download_url;

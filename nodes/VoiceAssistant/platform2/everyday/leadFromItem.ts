@@ -5,16 +5,21 @@ import { shown } from '../../shared/validate';
 import { checkedValue } from '../values';
 
 /**
- * Add Leads' "Map Automatically": the input item is the lead, under the API's own field names, as
- * n8n's Airtable, Postgres and Google Sheets nodes map input fields to columns of the same name. A
- * sheet whose columns are phone_number, name and email needs no mapping at all, and n8n evaluates no
- * expression for it (bench P11: the mapping is most of a 1,000-lead run's time).
- * Nothing is guessed: only these names are read, and other fields are sent only when the user asks.
+ * Add Leads' "Map Automatically": the input item is the lead, as n8n's Airtable, Postgres and Google
+ * Sheets nodes map input fields to columns of the same name. Nothing is evaluated per item (bench P11:
+ * the mapping is most of a 1,000-lead run's time) and nothing is guessed: only these names are read.
+ *
+ * The names are the catalogue's for a campaign lead (Update Lead: `phone`, `name`, `email`, `tags`,
+ * `custom_fields`), and two friendlier ones a sheet often has, read the same way: `phone_number` for
+ * `phone` and `variables` for `custom_fields` (an item with both of a pair is an error, not a choice).
+ * Other fields are sent only when the user asks, as custom fields.
  */
 export const MAPPING_MODE = 'mappingMode';
 export const MAP_AUTOMATICALLY = 'autoMapInputData';
-const LEAD_KEYS = ['phone_number', 'name', 'email', 'variables'];
 const OTHER_FIELDS = 'otherFieldsAsVariables';
+/** the catalogue's name → the friendlier one also read */
+const ALSO_READ = { phone: 'phone_number', custom_fields: 'variables' } as const;
+const LEAD_KEYS = ['phone', 'name', 'email', 'tags', 'custom_fields', ...Object.values(ALSO_READ)];
 
 export const mappingModeField: INodeProperties = {
 	displayName: 'Mapping Mode',
@@ -22,11 +27,11 @@ export const mappingModeField: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	options: [
-		{ name: 'Define Below', value: 'defineBelow', description: 'Set the phone number, name, e-mail and variables in the fields below' },
+		{ name: 'Define Below', value: 'defineBelow', description: 'Set the phone number, name, e-mail, tags and custom fields in the fields below' },
 		{
 			name: 'Map Automatically',
 			value: MAP_AUTOMATICALLY,
-			description: "Each input item is a lead: its fields phone_number, name, email and variables (the API's names) are sent",
+			description: 'Each input item is a lead: its fields phone (or phone_number), name, email, tags and custom_fields (or variables) are sent',
 		},
 	],
 	default: 'defineBelow',
@@ -34,65 +39,80 @@ export const mappingModeField: INodeProperties = {
 };
 
 export const otherFieldsField: INodeProperties = {
-	displayName: 'Send Other Fields as Variables',
+	displayName: 'Send Other Fields as Custom Fields',
 	name: OTHER_FIELDS,
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether the item\'s other fields (all but phone_number, name, email and variables) are sent as the lead\'s variables, e.g. a column "customer_name". Off: they are not sent.',
+		'Whether the item\'s other fields (all but phone, phone_number, name, email, tags, custom_fields and variables) are sent as the lead\'s custom fields, e.g. a column "customer_name". Off: they are not sent.',
 	displayOptions: { show: { [MAPPING_MODE]: [MAP_AUTOMATICALLY] } },
 };
 
-/** A lead's name or e-mail as a checked body field (values.ts), under the label an error names it by. */
+/** A lead's name, e-mail or tags as a checked body field (values.ts), under the label an error names it by. */
 export const leadName = (label: string) => ({ key: 'name', param: 'name', label, in: 'body', type: 'string' }) as const;
 export const leadEmail = (label: string) => ({ key: 'email', param: 'email', label, in: 'body', type: 'string', format: 'email' }) as const;
+export const leadTags = (label: string) => ({ key: 'tags', param: 'tags', label, in: 'body', type: 'array', items: { type: 'string' } }) as const;
 
 const inputField = (key: string) => `${key} (input field)`;
 const NAME = leadName(inputField('name'));
 const EMAIL = leadEmail(inputField('email'));
+const TAGS = leadTags(inputField('tags'));
 
 export function mapsAutomatically(item: ItemParams): boolean {
 	return item.get(MAPPING_MODE, 'defineBelow') === MAP_AUTOMATICALLY;
 }
 
+/** The one of a pair of names the item holds (the catalogue's or the friendlier one); both is an error. */
+function oneOf(item: ItemParams, json: IDataObject, key: keyof typeof ALSO_READ): { name: string; value: unknown } {
+	const other = ALSO_READ[key];
+	const has = (name: string) => json[name] !== undefined && json[name] !== null;
+	if (has(key) && has(other)) {
+		throw item.fail(inputField(key), `and ${other} are both set: which one to send is not clear`, `Keep one of them (${key} is the API's name).`);
+	}
+	return has(other) ? { name: other, value: json[other] } : { name: key, value: json[key] };
+}
+
 /** The lead in the item's own fields; every value checked as the fields below check theirs. */
 export function leadFromItem(item: ItemParams): IDataObject {
 	const json = item.json();
-	if (json.phone_number === undefined) {
+	const phone = oneOf(item, json, 'phone');
+	if (phone.value === undefined || phone.value === null) {
 		const present = Object.keys(json)
 			.slice(0, 20)
 			.map((key) => shown(key));
 		const has = present.length > 0 ? `This item's fields: ${present.join(', ')}.` : 'This item has no fields.';
 		throw item.fail(
-			inputField('phone_number'),
+			inputField('phone'),
 			'is missing',
-			`With Mapping Mode "Map Automatically" each item needs a field phone_number. ${has} Rename the field (for example with Edit Fields), or choose "Define Below" and map it.`,
+			`With Mapping Mode "Map Automatically" each item needs a field phone (or phone_number). ${has} Rename the field (for example with Edit Fields), or choose "Define Below" and map it.`,
 		);
 	}
-	const lead: IDataObject = { phone_number: item.phone(json.phone_number, inputField('phone_number')) };
+	const lead: IDataObject = { phone: item.phone(phone.value, inputField(phone.name)) };
 	const name = checkedValue(item, NAME, json.name);
 	if (name !== undefined) lead.name = name as string;
 	const email = checkedValue(item, EMAIL, json.email);
 	if (email !== undefined) lead.email = email as string;
-	const variables = variablesOf(item, json);
-	if (variables) lead.variables = variables;
+	const tags = checkedValue(item, TAGS, json.tags);
+	if (tags !== undefined) lead.tags = (tags as unknown[]).map(String);
+	const customFields = customFieldsOf(item, json);
+	if (customFields) lead.custom_fields = customFields;
 	return lead;
 }
 
-function variablesOf(item: ItemParams, json: IDataObject): IDataObject | undefined {
-	const given = json.variables;
-	if (given !== undefined && given !== null && (typeof given !== 'object' || Array.isArray(given))) {
-		throw item.fail(inputField('variables'), `must be an object of names and values (got ${shown(given)})`);
+function customFieldsOf(item: ItemParams, json: IDataObject): IDataObject | undefined {
+	const given = oneOf(item, json, 'custom_fields');
+	if (given.value !== undefined && given.value !== null && (typeof given.value !== 'object' || Array.isArray(given.value))) {
+		throw item.fail(inputField(given.name), `must be an object of names and values (got ${shown(given.value)})`);
 	}
-	const variables: IDataObject = { ...((given as IDataObject | null | undefined) ?? {}) };
+	const fields: IDataObject = { ...((given.value as IDataObject | null | undefined) ?? {}) };
 	if (item.get(OTHER_FIELDS, false) === true) {
 		for (const [key, value] of Object.entries(json)) {
 			if (LEAD_KEYS.includes(key)) continue;
-			if (key in variables) {
-				throw item.fail(inputField(key), `is also a key of the item's variables: which one to send is not clear`, 'Rename one of them.');
+			if (key in fields) {
+				throw item.fail(inputField(key), `is also a key of the item's ${given.name}: which one to send is not clear`, 'Rename one of them.');
 			}
-			variables[key] = value;
+			fields[key] = value;
 		}
 	}
-	return Object.keys(variables).length > 0 ? variables : undefined;
+	return Object.keys(fields).length > 0 ? fields : undefined;
 }

@@ -8,7 +8,7 @@ import { platform2Records } from '../answers';
 import type { CatalogOperation } from '../catalog/types';
 import { operationFields } from '../fields';
 import { catalogOperation } from '../operation';
-import { suppressedNumbers } from '../suppressionList';
+import { readSuppressionIfAllowed } from '../suppressionList';
 import { checkedValue } from '../values';
 
 interface SendSms extends Prepared {
@@ -16,6 +16,8 @@ interface SendSms extends Prepared {
 	skip?: IDataObject;
 	/** read the workspace's suppression list before sending; what to do with a suppressed number */
 	suppression?: 'skip' | 'fail';
+	/** set when the pre-check could not read the list: what the output says about it */
+	suppressionNote?: string;
 }
 
 type Sent = { skipped: IDataObject } | { answer: unknown };
@@ -28,7 +30,7 @@ const suppressionFields: INodeProperties[] = [
 		noDataExpression: true,
 		default: true,
 		description:
-			"Whether to read the workspace's suppression list (opt-outs for SMS or for every channel) once per batch and leave suppressed numbers unsent. Needs the scope suppression:read.",
+			"Whether to read the workspace's suppression list (opt-outs for SMS or for every channel) once per batch and leave suppressed numbers unsent. The list is read only when the API key may (scope suppression:read): with a key without it the messages are sent without this pre-check (each output says so), as Create Call does.",
 	},
 	{
 		displayName: 'On a Suppressed Number',
@@ -88,9 +90,10 @@ export function sendSms(entry: CatalogOperation): AnyOperation {
 		},
 		async resolve(prepared, lookup) {
 			if (prepared.skip || !prepared.suppression) return prepared;
-			const numbers = await lookup.once('platform2-suppression-sms', async (api) => await suppressedNumbers(api, 'sms'));
+			const list = await lookup.once('platform2-suppression-sms', async (api) => await readSuppressionIfAllowed(api, 'sms'));
+			if (!list.readable) return { ...prepared, suppressionNote: list.why };
 			const to = String(prepared.request.body?.to);
-			const entry = numbers.get(to);
+			const entry = list.numbers.get(to);
 			if (!entry) return prepared;
 			const where = entry.channel === 'all' ? 'for every channel' : 'for SMS';
 			if (prepared.suppression === 'fail') throw lookup.fail('To', `${to} is on the workspace's suppression list (${where}${entry.reason ? `: ${entry.reason}` : ''}), so it is not sent`);
@@ -99,11 +102,12 @@ export function sendSms(entry: CatalogOperation): AnyOperation {
 		async send(prepared, api) {
 			return prepared.skip ? { skipped: prepared.skip } : { answer: await api.request(prepared.request) };
 		},
-		async output(sent, { request }, api) {
+		async output(sent, { request, suppressionNote }, api) {
 			if ('skipped' in sent) return [sent.skipped];
 			const estimate = estimateSegments(String(request.body?.body));
 			const records = await platform2Records(sent.answer, api, request);
-			return records.map((record) => ({ ...record, encoding: estimate.encoding, estimated_segments: estimate.segments }));
+			const note = suppressionNote ? { suppression_list: suppressionNote } : {};
+			return records.map((record) => ({ ...record, encoding: estimate.encoding, estimated_segments: estimate.segments, ...note }));
 		},
 	};
 	return operation as AnyOperation;
