@@ -9,7 +9,7 @@ import { route } from './engine/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { platform2LoadOptions } from './methods/platform2Options';
-import { platform2ListSearch } from './methods/platform2Search';
+import { platform2ListSearch, platform2RecordOptions } from './methods/platform2Search';
 import { PLATFORM2_RESOURCES } from './platform2/resources';
 import { ACCOUNT_KIND, accountKindField } from './shared/accountKinds';
 import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
@@ -52,7 +52,7 @@ export class VoiceAssistant implements INodeType {
 		],
 	};
 
-	methods = { loadOptions: { ...loadOptions, ...platform2LoadOptions }, listSearch: { ...listSearch, ...platform2ListSearch } };
+	methods = { loadOptions: { ...loadOptions, ...platform2LoadOptions, ...platform2RecordOptions }, listSearch: { ...listSearch, ...platform2ListSearch } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this, resourcesOf(ACCOUNT_KINDS, this.getNodeParameter(ACCOUNT_KIND, 0)));

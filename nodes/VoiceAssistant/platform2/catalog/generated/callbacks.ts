@@ -4,6 +4,6 @@
 import type { CatalogOperation } from '../types';
 
 export const OPERATIONS: CatalogOperation[] = [
-	{"id":"cancelScheduledCallback","resource":"callbacks","name":"Cancel Scheduled Callback","action":"Cancel a pending scheduled callback","method":"PATCH","path":"/scheduled-callbacks/{id}","fields":[{"key":"id","param":"id","label":"ID","in":"path","type":"string","required":true,"format":"uuid"},{"key":"status","param":"status","label":"Status","in":"body","type":"string","required":true,"options":["cancelled"]}],"scopes":[["calls:write"]]},
+	{"id":"cancelScheduledCallback","resource":"callbacks","name":"Cancel Scheduled Callback","action":"Cancel a pending scheduled callback","method":"PATCH","path":"/scheduled-callbacks/{id}","fields":[{"key":"id","param":"id","label":"Scheduled Callback","in":"path","type":"string","required":true,"format":"uuid","family":"scheduledCallback"},{"key":"status","param":"status","label":"Status","in":"body","type":"string","required":true,"options":["cancelled"]}],"scopes":[["calls:write"]]},
 	{"id":"listScheduledCallbacks","resource":"callbacks","name":"Get Many Scheduled Callbacks","action":"List callbacks booked by assistants","method":"GET","path":"/scheduled-callbacks","fields":[{"key":"status","param":"status","label":"Status","in":"query","type":"string","options":["pending","dialing","completed","failed","cancelled"]},{"key":"search","param":"search","label":"Search","in":"query","type":"string"}],"paging":{"style":"offset","max":200},"scopes":[["calls:read"]]},
 ];
