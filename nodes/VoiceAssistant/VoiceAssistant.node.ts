@@ -10,6 +10,7 @@ import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { platform2LoadOptions } from './methods/platform2Options';
 import { platform2ListSearch, platform2RecordOptions } from './methods/platform2Search';
+import { ADDITIONAL_FIELDS, FILTERS } from './platform2/fields';
 import { PLATFORM2_RESOURCES } from './platform2/resources';
 import { ACCOUNT_KIND, accountKindField } from './shared/accountKinds';
 import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
@@ -27,6 +28,8 @@ const ACCOUNT_KINDS: AccountKind[] = [
 		credential: PLATFORM2_CREDENTIAL_TYPE,
 		resources: PLATFORM2_RESOURCES,
 		defaultResource: 'calls',
+		// 425 operations: each field, filter and option defined once and shown for every operation that has it
+		merge: { shareCollections: [FILTERS, ADDITIONAL_FIELDS] },
 	},
 ];
 
@@ -47,7 +50,7 @@ export class VoiceAssistant implements INodeType {
 		credentials: ACCOUNT_KINDS.map((kind) => ({ name: kind.credential, required: true, displayOptions: { show: { [ACCOUNT_KIND]: [kind.value] } } })),
 		properties: [
 			accountKindField(),
-			...ACCOUNT_KINDS.flatMap((kind) => nodeProperties(kind.resources, kind.defaultResource, { [ACCOUNT_KIND]: [kind.value] })),
+			...ACCOUNT_KINDS.flatMap((kind) => nodeProperties(kind.resources, kind.defaultResource, { [ACCOUNT_KIND]: [kind.value] }, kind.merge)),
 			requestOptionsField,
 		],
 	};

@@ -1,3 +1,4 @@
+import type { MergeOptions } from './mergeProperties';
 import type { Resource } from './operation';
 
 /** One API generation as the action node serves it: its credential and its resources. */
@@ -6,6 +7,8 @@ export interface AccountKind {
 	credential: string;
 	resources: Resource[];
 	defaultResource: string;
+	/** how its properties are merged (engine/mergeProperties.ts); none: each operation's own, as they are */
+	merge?: MergeOptions;
 }
 
 /** The resources of the account kind a node's parameter names (the first kind when it names none). */

@@ -2,6 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { defaultCountryField } from '../shared/countries';
 import { agentFields, resourceDescriptionField } from './agent/fields';
+import { mergeProperties, type MergeOptions } from './mergeProperties';
 import type { AnyOperation, Resource } from './operation';
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -10,8 +11,8 @@ const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1
  * The node's properties, all from the resources' own descriptions of their operations. `only` shows
  * them only where it holds (e.g. for one account kind), so two sets of resources can share one node.
  */
-export function nodeProperties(resources: Resource[], defaultResource: string, only?: IDisplayOptions['show']): INodeProperties[] {
-	const properties: INodeProperties[] = [
+export function nodeProperties(resources: Resource[], defaultResource: string, only?: IDisplayOptions['show'], merge?: MergeOptions): INodeProperties[] {
+	const all: INodeProperties[] = [
 		{
 			displayName: 'Resource',
 			name: 'resource',
@@ -28,6 +29,7 @@ export function nodeProperties(resources: Resource[], defaultResource: string, o
 			return withCountry.length > 0 ? [defaultCountryField(resource.value, withCountry)] : [];
 		}),
 	];
+	const properties = merge ? mergeProperties(all, merge) : all;
 	if (!only) return properties;
 	return properties.map((property) => ({
 		...property,

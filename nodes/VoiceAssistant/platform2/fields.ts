@@ -27,9 +27,10 @@ export function collectionOf(op: CatalogOperation, field: CatalogField): string 
  * The editor's fields of one operation: required fields first, each as the type a person expects
  * (options for enums, numbers with their range, lists for arrays of text, a searchable list for a
  * record of a known family, JSON only where the schema is free-form), then the optional ones in
- * "Additional Fields" / "Filters", then a JSON body where the catalogue does not break the body into fields.
+ * "Additional Fields" / "Filters" (after a list's Return All / Limit), and a JSON body where the catalogue
+ * does not break the body into fields.
  */
-export function operationFields(op: CatalogOperation): INodeProperties[] {
+export function operationFields(op: CatalogOperation, paging: INodeProperties[] = []): INodeProperties[] {
 	const required = op.fields.filter((field) => field.required).map((field) => withDropdown(op, field, fieldProperty(op, field, true)));
 	const optional = op.fields.filter((field) => !field.required);
 	const collections = [FILTERS, ADDITIONAL_FIELDS].flatMap((name) => {
@@ -58,7 +59,8 @@ export function operationFields(op: CatalogOperation): INodeProperties[] {
 				},
 			]
 		: [];
-	return [...required, ...body, ...collections];
+	// Return All and Limit before the filters, as n8n's own nodes show them
+	return [...required, ...body, ...paging, ...collections];
 }
 
 function freeBodyDescription(op: CatalogOperation): string {

@@ -21,7 +21,7 @@ export function catalogOperation(op: CatalogOperation): AnyOperation {
 		name: op.name,
 		action: op.action,
 		description: [`${op.action}.`, ...(op.cautions ?? [])].join(' '),
-		fields: [...operationFields(op), ...pagingFields(op)],
+		fields: operationFields(op, pagingFields(op)),
 		write: read ? undefined : writeEffect(op),
 		prepare: (item) => ({ request: requestOf(op, item) }),
 		output: (answer, { request }, api) => platform2Records(answer, api, request),
