@@ -87,9 +87,10 @@ function fieldProperty(op: CatalogOperation, field: CatalogField, topLevel: bool
 			...base,
 			type: 'options',
 			options,
-			// Nothing chosen for the person: a required choice starts empty (refused empty before sending)
-			// unless the API has its own default; an optional one only exists once the person adds it.
-			default: field.default ?? (field.required ? '' : field.options[0]),
+			// Nothing chosen for the person: a required choice between values that act differently starts
+			// empty (refused empty before sending) unless the API has its own default; a single allowed
+			// value is no choice; an optional field only exists once the person adds it.
+			default: field.default ?? (field.required && field.options.length > 1 ? '' : field.options[0]),
 		} as INodeProperties;
 	}
 	switch (field.type) {
