@@ -12,7 +12,9 @@ function shownFor(property: INodeProperties): Shown | undefined {
 
 /** The property with its resource and operation lists left out: what must be equal for two to be one. */
 function keyOf(property: INodeProperties): string {
-	const { resource: _resource, operation: _operation, ...show } = property.displayOptions?.show ?? {};
+	const show = { ...property.displayOptions?.show };
+	delete show.resource;
+	delete show.operation;
 	return JSON.stringify({ ...property, displayOptions: { ...property.displayOptions, show } });
 }
 
