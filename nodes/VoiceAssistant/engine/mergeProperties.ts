@@ -10,12 +10,33 @@ function shownFor(property: INodeProperties): Shown | undefined {
 	return { resource: resource as string[], operation: operation as string[] };
 }
 
-/** The property with its resource and operation lists left out: what must be equal for two to be one. */
-function keyOf(property: INodeProperties): string {
-	const show = { ...property.displayOptions?.show };
-	delete show.resource;
-	delete show.operation;
-	return JSON.stringify({ ...property, displayOptions: { ...property.displayOptions, show } });
+/** Where to look for an equal property (cheap; equality itself is `same`). */
+const signatureOf = (property: INodeProperties) => `${property.name}\u0000${property.type}\u0000${property.displayName}`;
+
+function equal(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+	const keysA = Object.keys(a);
+	if (keysA.length !== Object.keys(b).length) return false;
+	return keysA.every((key) => key in b && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** Equal but for their resource and operation lists: what two properties must be to be one. */
+function same(a: INodeProperties, b: INodeProperties): boolean {
+	const { displayOptions: optionsA, ...restA } = a;
+	const { displayOptions: optionsB, ...restB } = b;
+	if (!equal(restA, restB)) return false;
+	const { show: showA, ...otherA } = optionsA ?? {};
+	const { show: showB, ...otherB } = optionsB ?? {};
+	return equal(otherA, otherB) && equal(shownElse(showA), shownElse(showB));
+}
+
+/** A show condition without its resource and operation lists. */
+function shownElse(show: Record<string, unknown> | undefined): Record<string, unknown> {
+	const rest = { ...show };
+	delete rest.resource;
+	delete rest.operation;
+	return rest;
 }
 
 function withShown(property: INodeProperties, shown: Shown): INodeProperties {
@@ -34,7 +55,8 @@ function addAll(into: string[], values: string[]): void {
  */
 function mergeInOrder(properties: INodeProperties[], mergeable: (shown: Shown) => boolean): INodeProperties[] {
 	const out: INodeProperties[] = [];
-	const copies = new Map<string, number[]>();
+	/** by signature: the copies made so far, where they stand and what they were made from */
+	const copies = new Map<string, Array<{ position: number; origin: INodeProperties }>>();
 	/** per operation: the position of the last property placed for it */
 	const last = new Map<string, number>();
 	for (const property of properties) {
@@ -44,13 +66,13 @@ function mergeInOrder(properties: INodeProperties[], mergeable: (shown: Shown) =
 			for (const operation of shown?.operation ?? []) last.set(operation, out.length - 1);
 			continue;
 		}
-		const key = keyOf(property);
+		const signature = signatureOf(property);
 		const after = Math.max(-1, ...shown.operation.map((operation) => last.get(operation) ?? -1));
-		let position = (copies.get(key) ?? []).find((at) => at > after);
+		let position = copies.get(signature)?.find((copy) => copy.position > after && same(copy.origin, property))?.position;
 		if (position === undefined) {
 			out.push(withShown(property, shown));
 			position = out.length - 1;
-			copies.set(key, [...(copies.get(key) ?? []), position]);
+			copies.set(signature, [...(copies.get(signature) ?? []), { position, origin: property }]);
 		} else {
 			const merged = out[position].displayOptions!.show as Shown;
 			addAll(merged.resource, shown.resource);
@@ -67,26 +89,32 @@ function mergeInOrder(properties: INodeProperties[], mergeable: (shown: Shown) =
  * n8n's own nodes do inside collections); n8n's editor lists and reads only the options shown.
  */
 function sharedCollection(collections: INodeProperties[]): INodeProperties {
-	const shown: Shown = { resource: [], operation: [] };
-	const options = new Map<string, { option: INodeProperties; operations: string[] }>();
+	const resources = new Set<string>();
+	const operations = new Set<string>();
+	const options = new Map<string, Array<{ option: INodeProperties; operations: string[] }>>();
 	for (const collection of collections) {
 		const own = shownFor(collection) as Shown;
-		addAll(shown.resource, own.resource);
-		addAll(shown.operation, own.operation);
+		for (const resource of own.resource) resources.add(resource);
+		for (const operation of own.operation) operations.add(operation);
 		for (const option of collection.options as INodeProperties[]) {
-			const key = JSON.stringify(option);
-			const entry = options.get(key) ?? { option, operations: [] };
+			const signature = signatureOf(option);
+			const found = options.get(signature) ?? [];
+			let entry = found.find((one) => equal(one.option, option));
+			if (!entry) {
+				entry = { option, operations: [] };
+				options.set(signature, [...found, entry]);
+			}
 			addAll(entry.operations, own.operation);
-			options.set(key, entry);
 		}
 	}
 	const merged = [...options.values()]
+		.flat()
 		.map(({ option, operations }) => ({
 			...option,
 			displayOptions: { ...option.displayOptions, show: { ...option.displayOptions?.show, '/operation': operations } },
 		}))
 		.sort((a, b) => (a.displayName < b.displayName ? -1 : a.displayName > b.displayName ? 1 : 0));
-	return { ...withShown(collections[0], shown), options: merged };
+	return { ...withShown(collections[0], { resource: [...resources], operation: [...operations] }), options: merged };
 }
 
 export interface MergeOptions {
@@ -120,13 +148,13 @@ export function mergeProperties(properties: INodeProperties[], { shareCollection
 
 	// The block each property goes to: 0 its operation's own fields, 1… a shared collection, last: after them.
 	const tail = shareCollections.length + 1;
-	const shells = new Map<string, string>();
+	const shells = new Map<string, INodeProperties>();
 	const sharable = (property: INodeProperties): boolean => {
 		const shown = shownFor(property);
 		if (property.type !== 'collection' || !shareCollections.includes(property.name) || !shown || shown.operation.length !== 1 || !mergeable(shown)) return false;
-		const shell = keyOf({ ...property, options: [] });
+		const shell = { ...property, options: [] };
 		if (!shells.has(property.name)) shells.set(property.name, shell);
-		return shells.get(property.name) === shell;
+		return same(shells.get(property.name) as INodeProperties, shell);
 	};
 	/** per operation that can share its collections: the block of each of its fields */
 	const blocksOf = new Map<string, Map<INodeProperties, number>>();
