@@ -8,6 +8,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from '../harness';
+import { FAMILIES, OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
+import type { CatalogFamily } from '../../nodes/VoiceAssistant/platform2/catalog/types';
+import { familySearchMethod } from '../../nodes/VoiceAssistant/platform2/families';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { byId, CREDENTIAL_TYPE, usePlatform2Node } from './helpers';
 
@@ -130,5 +133,34 @@ describe('no choice made for the person', () => {
 		);
 		expect(second.error?.message).toMatch(/Role is required.*\[item 1\]/);
 		expect(p2.requests()).toHaveLength(0);
+	});
+});
+
+/** Lists the sandbox answers empty (it seeds records only in collections an operation addresses by ID). */
+const EMPTY_IN_SANDBOX = new Set(['acuityConnection', 'calendlyConnection', 'routineVersion', 'whatsAppTemplate', 'historyItem', 'accountSession', 'passkey', 'loopMember']);
+
+describe('every family with a list answers its picker against the sandbox', () => {
+	/** an operation that picks the family, and (for a list under a parent) the parent's field in it */
+	const useOf = (family: CatalogFamily) =>
+		OPERATIONS.find((op) => op.fields.some((f) => f.family === family.family) && (!family.parent || op.fields.some((f) => f.family === family.parent?.family && f.required)));
+	it.each(FAMILIES.filter((family) => useOf(family)).map((family) => [family.family, family] as const))('%s', async (_name, family) => {
+		const op = useOf(family)!;
+		const parameters: Record<string, unknown> = { resource: op.resource, operation: op.id };
+		const list = OPERATIONS.find((entry) => entry.id === family.list)!;
+		const parents: string[] = [];
+		if (family.parent) {
+			const field = op.fields.find((f) => f.family === family.parent?.family && f.required)!;
+			const parentList = OPERATIONS.find((entry) => entry.id === FAMILIES.find((f) => f.family === family.parent?.family)?.list)!;
+			const [parent] = p2.sb.platform2.list('A', parentList.path);
+			parameters[field.param] = byId(String(parent.id));
+			parents.push(String(parent.id));
+		}
+		p2.sb.clearRequests();
+		const listed = await search(familySearchMethod(family.family), parameters);
+		expect(p2.requests().map((r) => r.status)).toEqual([200]);
+		const values = listed.results.map((r) => String(r.value)).sort();
+		// API keys are the sandbox's key ring, not records of its store
+		if (family.family !== 'apiKey') expect(values).toEqual(ids(list.path.replace(/\{[^}]+\}/g, '{}'), parents));
+		expect(values.length > 0).toBe(!EMPTY_IN_SANDBOX.has(family.family));
 	});
 });
