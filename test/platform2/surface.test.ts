@@ -145,10 +145,20 @@ describe('Platform 2.0 surface', () => {
 		expect(shared).toEqual([]);
 	});
 
-	test('the description the editor downloads', () => {
-		const kb = Buffer.byteLength(JSON.stringify(description)) / 1024;
+	const kb = Buffer.byteLength(JSON.stringify(description)) / 1024;
+	test('the description the editor downloads stays within today\'s budget', () => {
 		report.push(`  description: ${kb.toFixed(0)} KB (issue #36's goal ≤ 400 KB)`);
-		// today's budget: every property defined once (engine/mergeProperties.ts); see docs/platform2.md
+		// every property defined once (engine/mergeProperties.ts); see docs/platform2.md
 		expect(kb).toBeLessThan(700);
+	});
+
+	// The team checker's bars (node ../shared/tools/p2-surface.js), not reached yet: failing until they are.
+	test.failing('the description is at most 400 KB', () => {
+		expect(kb).toBeLessThanOrEqual(400);
+	});
+
+	test.failing('at most 10 UUID fields stay text', () => {
+		const text = OPERATIONS.flatMap((op) => op.fields.filter((f) => (f.format === 'uuid' || f.items?.format === 'uuid') && !['resourceLocator', 'multiOptions'].includes(propertyOf(op, f)?.type ?? '')));
+		expect(text.length).toBeLessThanOrEqual(10);
 	});
 });
