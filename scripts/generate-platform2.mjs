@@ -26,34 +26,141 @@ export const OUTPUT = path.join(dir, 'catalog.generated.ts');
 /** One module per resource holds its operations (small files; the index above joins them). */
 export const RESOURCE_DIR = path.join(dir, 'generated');
 
-/** Collections whose records can be picked from a searchable list: collection path → family. */
+/**
+ * Every family of records an ID can belong to: its name in the editor and the catalogue operation
+ * that lists its records (the searchable list's source; a list under a parent record, such as an
+ * assistant's versions, reads the parent picked in the same operation). null: the catalogue has no
+ * list of them, so their IDs stay text (named in docs/platform2.md).
+ */
+const FAMILIES = {
+	assistant: ['Assistant', 'listAssistants'],
+	assistantTest: ['Assistant Test', 'listAssistantTests'],
+	assistantVersion: ['Assistant Version', 'listAssistantVersions'],
+	announcement: ['Announcement', 'getAssistantAnnouncements'],
+	campaign: ['Campaign', 'listCampaigns'],
+	lead: ['Lead', 'listLeads'],
+	contact: ['Contact', 'listAudienceContacts'],
+	phoneNumber: ['Phone Number', 'listPhoneNumbers'],
+	phoneNumberVerification: ['Phone Number Verification', 'listPhoneNumberVerifications'],
+	knowledgeBase: ['Knowledge Base', 'listKnowledgeBases'],
+	knowledgeDocument: ['Knowledge Document', 'listKnowledgeBaseDocuments'],
+	knowledgeBaseFaq: ['FAQ', 'listKnowledgeBaseFaqs'],
+	crawlSource: ['Crawl Source', 'listCrawlSources'],
+	driveSource: ['Drive Source', 'listDriveSources'],
+	tool: ['Tool', 'listTools'],
+	segment: ['Segment', 'listSegments'],
+	automation: ['Automation', 'listAutomations'],
+	automationConnection: ['Connection', 'listAutomationConnections'],
+	acuityConnection: ['Acuity Connection', 'listAcuityConnections'],
+	calendlyConnection: ['Calendly Connection', 'listCalendlyConnections'],
+	voice: ['Voice', 'listVoices'],
+	voiceClone: ['Voice Clone', 'listVoiceClones'],
+	voiceCloneJob: ['Voice Clone Job', null],
+	dashboard: ['Dashboard', 'listDashboards'],
+	dashboardWidget: ['Widget', 'listDashboardWidgets'],
+	routine: ['Routine', 'listRoutines'],
+	routineRun: ['Routine Run', 'listRoutineRuns'],
+	routineVersion: ['Routine Version', 'listRoutineVersions'],
+	sipTrunk: ['SIP Trunk', 'listSipTrunks'],
+	messagingConnector: ['Messaging Connector', 'listMessagingConnectors'],
+	whatsAppTemplate: ['WhatsApp Template', 'listWhatsAppTemplates'],
+	integration: ['Integration', 'listIntegrations'],
+	carrierConnection: ['Carrier Connection', 'listCarrierConnections'],
+	carrierNumber: ['Carrier Number', null],
+	bookingEventType: ['Booking Event Type', 'listBookingEventTypes'],
+	booking: ['Booking', 'listBookings'],
+	call: ['Call', 'listCalls'],
+	historyItem: ['Conversation', 'listHistory'],
+	inboxLabel: ['Inbox Label', null],
+	scheduledCallback: ['Scheduled Callback', 'listScheduledCallbacks'],
+	widgetConnector: ['Widget Connector', 'listWidgetConnectors'],
+	crmSync: ['CRM Sync', 'listCrmSyncs'],
+	platformUser: ['Platform User', 'listPlatformUsers'],
+	platformCustomPayment: ['Custom Payment', 'listPlatformCustomPayments'],
+	apiKey: ['API Key', 'listApiKeys'],
+	callerId: ['Caller ID', 'listCallerIds'],
+	workspace: ['Workspace', 'listWorkspaces'],
+	teamMember: ['Team Member', 'listTeamMembers'],
+	accountSession: ['Session', 'listAccountSessions'],
+	passkey: ['Passkey', 'listPasskeys'],
+	translationSession: ['Translation Session', 'listTranslationSessions'],
+	emailAddress: ['E-Mail Address', 'listEmailAddresses'],
+	emailDomain: ['E-Mail Domain', 'listEmailDomains'],
+	qaRun: ['QA Run', 'listQaRuns'],
+	resellerPlan: ['Reseller Plan', 'listResellerPlans'],
+	loopCall: ['Loop Call', 'listLoopCalls'],
+	loopDevice: ['Loop Device', 'listLoopDevices'],
+	loopMember: ['Loop Member', 'listLoopDirectory'],
+	loopNumberRoute: ['Loop Number Route', 'listLoopNumberRoutes'],
+	loopQueue: ['Loop Queue', 'listLoopQueues'],
+	loopRecall: ['Loop Recall', 'listLoopRecalls'],
+	loopRingGroup: ['Loop Ring Group', 'listLoopRingGroups'],
+	loopRoutingRule: ['Loop Routing Rule', 'listLoopRoutingRules'],
+};
+
+/** The family of a path parameter's record: the collection in front of it (other parameters as {}). */
 const FAMILY_BY_COLLECTION = {
 	'/assistants': 'assistant',
+	'/assistants/{}/announcements': 'announcement',
+	'/assistants/{}/automations': 'automation',
+	'/assistants/{}/tests': 'assistantTest',
+	'/assistants/{}/versions': 'assistantVersion',
 	'/campaigns': 'campaign',
+	'/campaigns/{}/leads': 'lead',
 	'/phone-numbers': 'phoneNumber',
+	'/phone-numbers/verifications': 'phoneNumberVerification',
 	'/knowledge-bases': 'knowledgeBase',
+	'/knowledge-bases/{}/documents': 'knowledgeDocument',
+	'/knowledge-bases/{}/faqs': 'knowledgeBaseFaq',
+	'/knowledge-bases/{}/crawl-sources': 'crawlSource',
+	'/knowledge-bases/{}/drive-sources': 'driveSource',
 	'/tools': 'tool',
+	// an audience contact: /leads lists them, /contacts/{id}/memory is the same contact's memory
 	'/leads': 'contact',
+	'/contacts': 'contact',
 	'/segments': 'segment',
 	'/automations': 'automation',
+	'/automations/connections': 'automationConnection',
 	'/voices': 'voice',
+	'/voices/clone': 'voiceClone',
+	'/voices/clone/jobs': 'voiceCloneJob',
 	'/dashboards': 'dashboard',
+	'/dashboards/{}/widgets': 'dashboardWidget',
 	'/routines': 'routine',
+	'/routines/{}/runs': 'routineRun',
 	'/sip-trunks': 'sipTrunk',
 	'/messaging-connectors': 'messagingConnector',
+	'/whatsapp/connectors': 'messagingConnector',
 	'/integrations': 'integration',
 	'/carrier-connections': 'carrierConnection',
+	'/carrier-connections/{}/numbers': 'carrierNumber',
 	'/booking-event-types': 'bookingEventType',
 	'/bookings': 'booking',
 	'/calls': 'call',
+	'/history/emails': 'historyItem',
+	'/history/messaging': 'historyItem',
+	'/history/inbox-labels': 'inboxLabel',
+	'/scheduled-callbacks': 'scheduledCallback',
 	'/widget-connectors': 'widgetConnector',
 	'/crm-syncs': 'crmSync',
 	'/platform/users': 'platformUser',
+	'/platform/custom-payments': 'platformCustomPayment',
 	'/api-keys': 'apiKey',
 	'/caller-ids': 'callerId',
 	'/workspaces': 'workspace',
+	'/team-members': 'teamMember',
 	'/translation-sessions': 'translationSession',
-	'/dashboards/{id}/widgets': undefined,
+	'/email/addresses': 'emailAddress',
+	'/email/domains': 'emailDomain',
+	'/qa/runs': 'qaRun',
+	'/reseller/plans': 'resellerPlan',
+	'/loop/calls': 'loopCall',
+	'/loop/devices': 'loopDevice',
+	'/loop/number-routes': 'loopNumberRoute',
+	'/loop/queues': 'loopQueue',
+	'/loop/recalls': 'loopRecall',
+	'/loop/ring-groups': 'loopRingGroup',
+	'/loop/routing-rules': 'loopRoutingRule',
 };
 
 /** Body and query fields that hold the ID of a family's record, by their API name. */
@@ -65,6 +172,7 @@ const FAMILY_BY_FIELD = {
 	outbound_phone_number_id: 'phoneNumber',
 	from_number_id: 'phoneNumber',
 	default_outbound_number_id: 'phoneNumber',
+	phone_number_row_id: 'phoneNumber',
 	knowledgebase_id: 'knowledgeBase',
 	knowledge_base_id: 'knowledgeBase',
 	tool_id: 'tool',
@@ -76,11 +184,42 @@ const FAMILY_BY_FIELD = {
 	integration_ids: 'integration',
 	sip_trunk_id: 'sipTrunk',
 	event_type_id: 'bookingEventType',
+	exclude_booking_id: 'booking',
 	call_id: 'call',
 	call_ids: 'call',
 	workspace_id: 'workspace',
 	contact_id: 'contact',
+	from_contact_id: 'contact',
+	lead_id: 'contact',
+	lead_ids: 'contact',
 	voice_id: 'voice',
+	document_ids: 'knowledgeDocument',
+	domain_id: 'emailDomain',
+	sender_email_address_id: 'emailAddress',
+	member_id: 'teamMember',
+	member_ids: 'loopMember',
+	overflow_rule_id: 'loopRoutingRule',
+	replace_verification_id: 'phoneNumberVerification',
+	session_id: 'accountSession',
+	passkey_id: 'passkey',
+	template_id: 'whatsAppTemplate',
+	version_id: 'routineVersion',
+	ids: 'historyItem',
+};
+
+/** Fields whose family depends on the operation (the same API name meaning different records). */
+const FAMILY_BY_FIELD_OF = {
+	createCrmSync: { connection_id: 'automationConnection' },
+	discoverCrmSyncMetadata: { connection_id: 'automationConnection' },
+	createDriveSource: { connection_id: 'automationConnection' },
+	updateDriveSource: { connection_id: 'automationConnection' },
+	listAcuityAppointmentTypes: { connection_id: 'acuityConnection' },
+	listAcuityCalendars: { connection_id: 'acuityConnection' },
+	listCalendlyEventTypes: { connection_id: 'calendlyConnection' },
+	replyToHistoryConversation: { id: 'historyItem' },
+	whatsAppTemplatesAction: { id: 'whatsAppTemplate' },
+	// "update" a widget points it at another widget of the dashboard; "create … or attach an existing one"
+	updateDashboardWidget: { widget_id: 'dashboardWidget' },
 };
 
 /** Text fields that hold a phone number to dial, text or register (sent in E.164), by API name; some only in one operation. */
@@ -92,13 +231,6 @@ const PHONE_FIELDS_OF = { sendSms: ['to'], createCallerId: ['number'], buyPhoneN
 /** Words that read better than the API's abbreviations in labels. */
 const WORDS = { id: 'ID', ids: 'IDs', url: 'URL', urls: 'URLs', api: 'API', sms: 'SMS', sip: 'SIP', crm: 'CRM', qa: 'QA', e164: 'E.164', tts: 'TTS', stt: 'STT', llm: 'LLM', faq: 'FAQ', faqs: 'FAQs', dns: 'DNS', ivr: 'IVR', json: 'JSON', uuid: 'UUID', vat: 'VAT', oauth: 'OAuth', whatsapp: 'WhatsApp', ai: 'AI', csv: 'CSV', pdf: 'PDF', iban: 'IBAN', dnc: 'DNC', ip: 'IP', mcp: 'MCP', amd: 'AMD', elevenlabs: 'ElevenLabs', waba: 'WABA', pii: 'PII', vad: 'VAD', kpi: 'KPI', sid: 'SID', tls: 'TLS' };
 
-const FAMILY_LABEL = {
-	assistant: 'Assistant', campaign: 'Campaign', phoneNumber: 'Phone Number', knowledgeBase: 'Knowledge Base', tool: 'Tool',
-	contact: 'Contact', segment: 'Segment', automation: 'Automation', voice: 'Voice', dashboard: 'Dashboard', routine: 'Routine',
-	sipTrunk: 'SIP Trunk', messagingConnector: 'Messaging Connector', integration: 'Integration', carrierConnection: 'Carrier Connection',
-	bookingEventType: 'Booking Event Type', booking: 'Booking', call: 'Call', widgetConnector: 'Widget Connector', crmSync: 'CRM Sync',
-	platformUser: 'Platform User', apiKey: 'API Key', callerId: 'Caller ID', workspace: 'Workspace', translationSession: 'Translation Session',
-};
 
 /** Verbs of operation IDs and how the Operation dropdown says them. */
 const VERBS = { list: 'Get Many', get: 'Get', create: 'Create', update: 'Update', delete: 'Delete', remove: 'Remove', add: 'Add', lookup: 'Look Up', login: 'Log In', logout: 'Log Out' };
@@ -188,14 +320,14 @@ function resourceValue(tag) {
 /** The family a path parameter's record belongs to: the collection path in front of it. */
 function pathFamily(opPath, name) {
 	const at = opPath.indexOf(`{${name}}`);
-	const collection = opPath.slice(0, at).replace(/\/$/, '');
+	const collection = opPath.slice(0, at).replace(/\/$/, '').replace(/\{[^}]+\}/g, '{}');
 	return FAMILY_BY_COLLECTION[collection];
 }
 
 function fieldLabel(name, family, isList) {
 	if (LABELS[name]) return LABELS[name];
 	if (family && (name === 'id' || /_ids?$/.test(name) || /Id$/.test(name))) {
-		const label = FAMILY_LABEL[family];
+		const label = FAMILIES[family][0];
 		const qualifier = words(name.replace(/_?ids?$/i, '')).filter((w) => !words(label).map((x) => x.toLowerCase()).includes(w.toLowerCase()));
 		const named = qualifier.length > 0 && name !== 'id' ? `${qualifier.map(titleWord).join(' ')} ${label}` : label;
 		return isList ? `${named}s` : named;
@@ -213,7 +345,7 @@ function pathSubject(opPath) {
 /** One catalogue field → the entry the runtime builds an n8n field from. */
 function field(raw, where, op, taken) {
 	const isPath = where === 'path';
-	const family = isPath ? pathFamily(op.path, raw.name) : FAMILY_BY_FIELD[raw.name];
+	const family = isPath ? pathFamily(op.path, raw.name) : (FAMILY_BY_FIELD_OF[op.id]?.[raw.name] ?? FAMILY_BY_FIELD[raw.name]);
 	const isList = raw.type === 'array';
 	const uuid = raw.format === 'uuid' || raw.items?.format === 'uuid';
 	let param = camel(raw.name);
@@ -244,7 +376,7 @@ function field(raw, where, op, taken) {
 	if (costs?.field === raw.name && costs.values) entry.costs = costs.values;
 	if (where === 'query' && raw.type === 'array' && COMMA_SEPARATED_OF[op.id]?.includes(raw.name)) entry.commaSeparated = true;
 	if (raw.type === 'string' && !raw.format && !raw.enum && (PHONE_FIELDS.has(raw.name) || PHONE_FIELDS_OF[op.id]?.includes(raw.name))) entry.phone = true;
-	entry.help = fieldHelp(op, entry, raw, FAMILY_LABEL[family]);
+	entry.help = fieldHelp(op, entry, raw, family ? FAMILIES[family]?.[0] : undefined);
 	return entry;
 }
 
@@ -350,10 +482,15 @@ export function generate() {
 	const resources = [...new Map(source.operations.map((op) => [resourceValue(op.tag), op.tag])).entries()]
 		.map(([value, tag]) => ({ value, name: resourceName(tag) }))
 		.sort((a, b) => (a.name < b.name ? -1 : 1));
-	const families = Object.entries(FAMILY_BY_COLLECTION).flatMap(([collection, family]) => {
-		if (!family) return [];
-		const list = source.operations.find((op) => op.method === 'GET' && op.path === collection && op.pathParams.length === 0);
-		return list ? [{ family, label: FAMILY_LABEL[family], list: list.id, paged: list.paging === 'limit/offset' }] : [];
+	const families = Object.entries(FAMILIES).flatMap(([family, [label, listId]]) => {
+		const list = source.operations.find((op) => op.id === listId);
+		if (!list) return [];
+		const out = { family, label, list: list.id, paged: list.paging === 'limit/offset' };
+		// a list under a parent record (an assistant's versions): the parent's family and the list's path parameter
+		const parent = list.pathParams[0];
+		if (parent) out.parent = { family: pathFamily(list.path, parent.name), key: parent.name };
+		if (list.paging === 'cursor') out.cursor = true;
+		return [out];
 	});
 	const header = [
 		'// Generated by scripts/generate-platform2.mjs from operations.json (the Platform 2.0 catalogue). Do not edit:',

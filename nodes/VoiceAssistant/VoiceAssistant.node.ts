@@ -9,7 +9,8 @@ import { route } from './engine/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { platform2LoadOptions } from './methods/platform2Options';
-import { platform2ListSearch } from './methods/platform2Search';
+import { platform2ListSearch, platform2RecordOptions } from './methods/platform2Search';
+import { ADDITIONAL_FIELDS, FILTERS } from './platform2/fields';
 import { platform2Notices } from './platform2/notices';
 import { PLATFORM2_RESOURCES } from './platform2/resources';
 import { ACCOUNT_KIND, accountKindField } from './shared/accountKinds';
@@ -29,6 +30,8 @@ const ACCOUNT_KINDS: AccountKind[] = [
 		resources: PLATFORM2_RESOURCES,
 		defaultResource: 'calls',
 		notices: platform2Notices(),
+		// 425 operations: each field, filter and option defined once and shown for every operation that has it
+		merge: { shareCollections: [FILTERS, ADDITIONAL_FIELDS] },
 	},
 ];
 
@@ -49,12 +52,12 @@ export class VoiceAssistant implements INodeType {
 		credentials: ACCOUNT_KINDS.map((kind) => ({ name: kind.credential, required: true, displayOptions: { show: { [ACCOUNT_KIND]: [kind.value] } } })),
 		properties: [
 			accountKindField(),
-			...ACCOUNT_KINDS.flatMap((kind) => nodeProperties(kind.resources, kind.defaultResource, { [ACCOUNT_KIND]: [kind.value] }, kind.notices)),
+			...ACCOUNT_KINDS.flatMap((kind) => nodeProperties(kind.resources, kind.defaultResource, { [ACCOUNT_KIND]: [kind.value] }, kind)),
 			requestOptionsField,
 		],
 	};
 
-	methods = { loadOptions: { ...loadOptions, ...platform2LoadOptions }, listSearch: { ...listSearch, ...platform2ListSearch } };
+	methods = { loadOptions: { ...loadOptions, ...platform2LoadOptions, ...platform2RecordOptions }, listSearch: { ...listSearch, ...platform2ListSearch } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this, resourcesOf(ACCOUNT_KINDS, this.getNodeParameter(ACCOUNT_KIND, 0)));

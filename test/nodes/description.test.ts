@@ -118,8 +118,13 @@ describe('node description', () => {
 		const shownFor = (kind: string) =>
 			properties
 				.filter((p) => p.name === 'defaultCountry' && p.displayOptions?.show?.accountKind?.[0] === kind)
-				.flatMap((p) => (p.displayOptions!.show!.operation as string[]).map((op) => `${String(p.displayOptions!.show!.resource![0])}:${op}`))
+				// one property may be shown for the operations of several resources (operation values are unique there)
+				.flatMap((p) => (p.displayOptions!.show!.operation as string[]).map((op) => `${resourceOf(kind, op, p.displayOptions!.show!.resource as string[])}:${op}`))
 				.sort();
+		const resourceOf = (kind: string, op: string, resources: string[]) =>
+			resources.find((resource) =>
+				properties.some((p) => p.name === 'operation' && p.displayOptions?.show?.accountKind?.[0] === kind && p.displayOptions?.show?.resource?.[0] === resource && p.options?.some((o) => 'value' in o && o.value === op)),
+			);
 		expect(shownFor('platform2')).toEqual(['calls:createCall', 'leads:addLeads', 'smsPlatform2:sendSms', 'suppression:addSuppressionEntry', 'suppression:removeSuppressionEntry']);
 		expect(shownFor('classic')).toEqual([
 			'call:getMany',

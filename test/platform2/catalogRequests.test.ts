@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { itemParams } from '../../nodes/VoiceAssistant/engine/itemParams';
 import { OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
-import { collectionOf } from '../../nodes/VoiceAssistant/platform2/fields';
+import { collectionOf, isPicked } from '../../nodes/VoiceAssistant/platform2/fields';
 import { catalogOperation } from '../../nodes/VoiceAssistant/platform2/operation';
 import { badValues, filledOperation } from './catalogValues';
 
@@ -41,11 +41,9 @@ describe.each(OPERATIONS.map((op) => [op.id, op] as const))('%s', (id, op) => {
 	if (rules.length === 0) return;
 	test.each(rules)('refused before sending: %s', (_name, field, typed, says) => {
 		const parameters = structuredClone(filled.parameters);
-		if (field.required) {
-			parameters[field.param] = field.family && field.type === 'string' ? { __rl: true, mode: 'id', value: typed } : (typed as IDataObject[string]);
-		} else {
-			(parameters[collectionOf(op, field)] as IDataObject)[field.param] = typed as IDataObject[string];
-		}
+		const given = isPicked(field) && field.type === 'string' ? { __rl: true, mode: 'id', value: typed } : (typed as IDataObject[string]);
+		if (field.required) parameters[field.param] = given;
+		else (parameters[collectionOf(op, field)] as IDataObject)[field.param] = given;
 		expect(() => prepare(id, parameters)).toThrow(expect.objectContaining({ message: expect.stringContaining(field.label) }));
 		expect(() => prepare(id, parameters)).toThrow(says);
 		expect(() => prepare(id, parameters)).toThrow('[item 0]');

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CatalogField, CatalogOperation } from '../../nodes/VoiceAssistant/platform2/catalog/types';
-import { collectionOf, JSON_BODY } from '../../nodes/VoiceAssistant/platform2/fields';
+import { collectionOf, isPicked, JSON_BODY } from '../../nodes/VoiceAssistant/platform2/fields';
 
 export const SOME_UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -98,11 +98,13 @@ export function filledOperation(op: CatalogOperation): { parameters: IDataObject
 	let body: IDataObject | undefined;
 	for (const field of op.fields) {
 		const { typed, sent } = validValue(field);
+		// a record picked from a list: a locator (From List in a collection, By ID at the top), whose value is sent
+		const given = isPicked(field) && field.type === 'string' ? { __rl: true, mode: field.required ? 'id' : 'list', value: typed } : (typed as IDataObject[string]);
 		if (field.required) {
-			parameters[field.param] = field.family && field.type === 'string' ? { __rl: true, mode: 'id', value: typed } : (typed as IDataObject[string]);
+			parameters[field.param] = given;
 		} else {
 			const collection = collectionOf(op, field);
-			parameters[collection] = { ...((parameters[collection] as IDataObject) ?? {}), [field.param]: typed as IDataObject[string] };
+			parameters[collection] = { ...((parameters[collection] as IDataObject) ?? {}), [field.param]: given };
 		}
 		if (field.in === 'path') path = path.replace(`{${field.key}}`, encodeURIComponent(String(sent)));
 		else if (field.in === 'query') qs[field.key] = field.commaSeparated && Array.isArray(sent) ? sent.join(',') : (sent as IDataObject[string]);

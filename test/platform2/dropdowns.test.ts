@@ -16,6 +16,8 @@ const shownAs = (r: Record<string, unknown>, key: string) => (key === 'number (l
 const names = (collection: string, key = 'name') => p2.sb.platform2.list('A', collection).map((r) => shownAs(r, key)).sort();
 const options = async (method: string) =>
 	await loadOptions(VoiceAssistant, method, { parameters: { accountKind: 'platform2' }, credentials: p2.credentials(), credentialType: CREDENTIAL_TYPE });
+/** A field inside a shared collection is shown for the operations its `/operation` names. */
+const shownIn = (option: INodeProperties, operation: string) => ((option.displayOptions?.show?.['/operation'] as string[] | undefined) ?? [operation]).includes(operation);
 const property = (name: string, operation: string): INodeProperties | undefined =>
 	new VoiceAssistant().description.properties.find((p) => p.name === name && p.displayOptions?.show?.operation?.includes(operation));
 
@@ -74,7 +76,7 @@ describe('plain dropdowns of codes (loadOptions)', () => {
 
 	it('the assistant\'s language and model fields and the voice list\'s language filter use them, and the value is sent', async () => {
 		const additional = property('additionalFields', 'updateAssistant')!;
-		const inner = (additional.options as INodeProperties[]).filter((o) => ['primaryLanguage', 'secondaryLanguages', 'sttLanguage', 'llmModel'].includes(o.name));
+		const inner = (additional.options as INodeProperties[]).filter((o) => ['primaryLanguage', 'secondaryLanguages', 'sttLanguage', 'llmModel'].includes(o.name) && shownIn(o, 'updateAssistant'));
 		expect(inner.map((o) => [o.name, o.type, o.typeOptions?.loadOptionsMethod])).toEqual(
 			expect.arrayContaining([
 				['primaryLanguage', 'options', 'getPlatform2Languages'],
@@ -84,7 +86,7 @@ describe('plain dropdowns of codes (loadOptions)', () => {
 			]),
 		);
 		const filters = property('filters', 'listVoices')!;
-		expect((filters.options as INodeProperties[]).find((o) => o.name === 'language')?.typeOptions?.loadOptionsMethod).toBe('getPlatform2Languages');
+		expect((filters.options as INodeProperties[]).find((o) => o.name === 'language' && shownIn(o, 'listVoices'))?.typeOptions?.loadOptionsMethod).toBe('getPlatform2Languages');
 		const assistant = String(p2.sb.platform2.list('A', '/assistants')[0].id);
 		p2.sb.clearRequests();
 		const run = await p2.run({ resource: 'assistants', operation: 'updateAssistant', id: byId(assistant), additionalFields: { primaryLanguage: 'en-GB', secondaryLanguages: ['de-DE', 'fr-FR'], llmModel: 'gpt-4.1' } });

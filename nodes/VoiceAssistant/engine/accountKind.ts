@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { MergeOptions } from './mergeProperties';
 import type { Resource } from './operation';
 
 /** One API generation as the action node serves it: its credential and its resources. */
@@ -10,6 +11,8 @@ export interface AccountKind {
 	defaultResource: string;
 	/** notices shown under the Operation field for some of its operations (engine/properties.ts) */
 	notices?: INodeProperties[];
+	/** how its properties are merged (engine/mergeProperties.ts); none: each operation's own, as they are */
+	merge?: MergeOptions;
 }
 
 /** The resources of the account kind a node's parameter names (the first kind when it names none). */

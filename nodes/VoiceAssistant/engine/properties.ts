@@ -2,6 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { defaultCountryField } from '../shared/countries';
 import { agentFields, resourceDescriptionField } from './agent/fields';
+import { mergeProperties, type MergeOptions } from './mergeProperties';
 import type { AnyOperation, Resource } from './operation';
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -12,8 +13,13 @@ const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1
  * `notices` (n8n notices, each with its own resource/operation display options) come right under the
  * Operation field: one property for all the operations a text applies to.
  */
-export function nodeProperties(resources: Resource[], defaultResource: string, only?: IDisplayOptions['show'], notices: INodeProperties[] = []): INodeProperties[] {
-	const properties: INodeProperties[] = [
+export function nodeProperties(
+	resources: Resource[],
+	defaultResource: string,
+	only?: IDisplayOptions['show'],
+	{ notices = [], merge }: { notices?: INodeProperties[]; merge?: MergeOptions } = {},
+): INodeProperties[] {
+	const all: INodeProperties[] = [
 		{
 			displayName: 'Resource',
 			name: 'resource',
@@ -31,6 +37,7 @@ export function nodeProperties(resources: Resource[], defaultResource: string, o
 			return withCountry.length > 0 ? [defaultCountryField(resource.value, withCountry)] : [];
 		}),
 	];
+	const properties = merge ? mergeProperties(all, merge) : all;
 	if (!only) return properties;
 	return properties.map((property) => ({
 		...property,

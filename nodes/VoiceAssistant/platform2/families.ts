@@ -6,6 +6,11 @@ export function familySearchMethod(family: string): string {
 	return `search2${family.charAt(0).toUpperCase()}${family.slice(1)}`;
 }
 
+/** The dropdown (loadOptions) method that lists a family's records for a list of IDs, e.g. 'load2Tool'. */
+export function familyOptionsMethod(family: string): string {
+	return `load2${family.charAt(0).toUpperCase()}${family.slice(1)}`;
+}
+
 /** Every family with a list, and the list operation itself. */
 export function listedFamilies(): Array<CatalogFamily & { operation: CatalogOperation }> {
 	return FAMILIES.flatMap((family) => {

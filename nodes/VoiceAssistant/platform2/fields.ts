@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { FAMILIES } from './catalog/catalog.generated';
 import type { CatalogField, CatalogOperation } from './catalog/types';
-import { CODE_DROPDOWN_OPERATIONS, CODE_DROPDOWNS, familySearchMethod } from './families';
+import { CODE_DROPDOWN_OPERATIONS, CODE_DROPDOWNS, familyOptionsMethod, familySearchMethod } from './families';
 import { UUID_FIELD_REGEX } from '../shared/uuid';
 import { VOICE_ID_PATTERN } from './values';
 import { describe, options as optionsOf } from './words';
@@ -12,6 +13,12 @@ export const FILTERS = 'filters';
 /** A body the catalogue does not break into fields, given as JSON. */
 export const JSON_BODY = 'jsonBody';
 
+/** Families whose records the catalogue lists: their IDs are picked from a list, the others stay text. */
+const LISTED = new Map(FAMILIES.map((family) => [family.family, family]));
+
+/** Whether a field holds one record's ID (a locator) or a list of them (a multi-select) of a listed family. */
+export const isPicked = (field: CatalogField): boolean => field.family !== undefined && LISTED.has(field.family) && (field.type === 'string' || field.type === 'array');
+
 /** Where an optional field is given: a read's query parameters are its filters. */
 export function collectionOf(op: CatalogOperation, field: CatalogField): string {
 	return field.in === 'query' && op.method === 'GET' ? FILTERS : ADDITIONAL_FIELDS;
@@ -21,10 +28,11 @@ export function collectionOf(op: CatalogOperation, field: CatalogField): string 
  * The editor's fields of one operation: required fields first, each as the type a person expects
  * (options for enums, numbers with their range, lists for arrays of text, a searchable list for a
  * record of a known family, JSON only where the schema is free-form), then the optional ones in
- * "Additional Fields" / "Filters", then a JSON body where the catalogue does not break the body into fields.
+ * "Additional Fields" / "Filters" (after a list's Return All / Limit), and a JSON body where the catalogue
+ * does not break the body into fields.
  */
-export function operationFields(op: CatalogOperation): INodeProperties[] {
-	const required = op.fields.filter((field) => field.required).map((field) => withDropdown(op, field, fieldProperty(field, true)));
+export function operationFields(op: CatalogOperation, paging: INodeProperties[] = []): INodeProperties[] {
+	const required = op.fields.filter((field) => field.required).map((field) => withDropdown(op, field, fieldProperty(op, field, true)));
 	const optional = op.fields.filter((field) => !field.required);
 	const collections = [FILTERS, ADDITIONAL_FIELDS].flatMap((name) => {
 		const fields = optional.filter((field) => collectionOf(op, field) === name);
@@ -35,7 +43,7 @@ export function operationFields(op: CatalogOperation): INodeProperties[] {
 			type: 'collection',
 			placeholder: name === FILTERS ? 'Add Filter' : 'Add Field',
 			default: {},
-			options: fields.map((field) => withDropdown(op, field, fieldProperty(field, false))).sort((a, b) => (a.displayName < b.displayName ? -1 : 1)),
+			options: fields.map((field) => withDropdown(op, field, fieldProperty(op, field, false))).sort((a, b) => (a.displayName < b.displayName ? -1 : 1)),
 		};
 		return [collection];
 	});
@@ -52,7 +60,8 @@ export function operationFields(op: CatalogOperation): INodeProperties[] {
 				},
 			]
 		: [];
-	return [...required, ...body, ...collections];
+	// Return All and Limit before the filters, as n8n's own nodes show them
+	return [...required, ...body, ...paging, ...collections];
 }
 
 function freeBodyDescription(op: CatalogOperation): string {
@@ -65,20 +74,23 @@ function freeBodyDescription(op: CatalogOperation): string {
 }
 
 /** One catalogue field as an n8n field. */
-function fieldProperty(field: CatalogField, topLevel: boolean): INodeProperties {
+function fieldProperty(op: CatalogOperation, field: CatalogField, topLevel: boolean): INodeProperties {
 	const base = {
 		displayName: field.label,
 		name: field.param,
 		description: describe(field),
 		...(topLevel && field.required ? { required: true } : {}),
 	};
-	if (field.family && field.type === 'string' && topLevel) return locator(field, base);
+	if (isPicked(field)) return field.type === 'array' ? recordList(op, field, base) : locator(field, base, topLevel);
 	if (field.options && field.options.length > 0 && field.type !== 'boolean') {
 		return {
 			...base,
 			type: 'options',
 			options: optionsOf(field),
-			default: field.default ?? field.options[0],
+			// Nothing chosen for the person: a required choice between values that act differently starts
+			// empty (refused empty before sending) unless the API has its own default; a single allowed
+			// value is no choice; an optional field only exists once the person adds it.
+			default: field.default ?? (field.required && field.options.length > 1 ? '' : field.options[0]),
 		} as INodeProperties;
 	}
 	switch (field.type) {
@@ -137,15 +149,48 @@ function fieldProperty(field: CatalogField, topLevel: boolean): INodeProperties 
 	}
 }
 
+/**
+ * A list of records of a known family: a multi-select of the workspace's records (n8n's editor offers
+ * no searchable multi-select; a list of locators would take a click per ID), or IDs by expression (a
+ * list, or text separated by commas). The request sends the IDs as they are, each checked as a UUID.
+ */
+function recordList(op: CatalogOperation, field: CatalogField, base: Pick<INodeProperties, 'displayName' | 'name' | 'description'>): INodeProperties {
+	const family = LISTED.get(field.family as string);
+	const parent = family?.parent && op.fields.find((other) => other.family === family.parent?.family && other.type === 'string');
+	const noun = field.label.replace(/s$/, '');
+	return {
+		...base,
+		displayName: `${noun} Names or IDs`,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: familyOptionsMethod(field.family as string), ...(parent ? { loadOptionsDependsOn: [parent.param] } : {}) },
+		default: [],
+		description: beforeApiField(base.description, PICK_IDS),
+	} as INodeProperties;
+}
+
+const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
+const PICK_IDS = `Choose from the list, or specify IDs using an ${EXPRESSION_LINK}`;
+const PICK_ID = `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`;
+
+/** A sentence added to a field's help, which keeps ending with " (API field <key>)". */
+function beforeApiField(description: string | undefined, sentence: string): string {
+	const text = description ?? '';
+	const at = text.lastIndexOf(' (API field ');
+	return at < 0 ? `${text}. ${sentence}.` : `${text.slice(0, at)}. ${sentence}${text.slice(at)}`;
+}
+
 /** A record of a known family: From List (searchable) or By ID (a UUID). */
-function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' | 'name' | 'description'>): INodeProperties {
+function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' | 'name' | 'description'>, topLevel: boolean): INodeProperties {
 	const noun = field.label.toLowerCase();
-	const byIdPattern = field.family === 'voice' ? `^\\s*${VOICE_ID_PATTERN}\\s*$` : UUID_FIELD_REGEX;
+	const required = topLevel && field.required === true;
+	// n8n checks a locator inside a collection against the top-level value of the same name (whatever the
+	// operation), so there the editor accepts either ID form; the batch check still refuses a wrong one.
+	const byIdPattern = field.family === 'voice' || !topLevel ? `^\\s*${VOICE_ID_PATTERN}\\s*$` : UUID_FIELD_REGEX;
 	return {
 		...base,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		required: true,
+		...(required ? { required: true } : {}),
 		modes: [
 			{
 				displayName: 'From List',
@@ -187,10 +232,6 @@ function withDropdown(op: CatalogOperation, field: CatalogField, property: INode
 		type: many ? 'multiOptions' : 'options',
 		typeOptions: { loadOptionsMethod: method },
 		default: many ? [] : '',
-		// the team's checks map a field by the " (API field <key>)" its help ends with: the n8n sentence goes before it
-		description: (property.description ?? '').replace(
-			/ \(API field /,
-			`. Choose from the list, or specify ${many ? 'IDs' : 'an ID'} using an <a href="https://docs.n8n.io/code/expressions/">expression</a> (API field `,
-		),
+		description: beforeApiField(property.description, many ? PICK_IDS : PICK_ID),
 	} as INodeProperties;
 }

@@ -23,7 +23,7 @@ export function catalogOperation(op: CatalogOperation): AnyOperation {
 		name: op.name,
 		action: op.action,
 		description: [`${op.action}.`, ...(op.cautions ?? [])].join(' '),
-		fields: [...operationFields(op), ...pagingFields(op)],
+		fields: operationFields(op, pagingFields(op)),
 		write: read ? undefined : writeEffect(op),
 		prepare: (item) => ({ request: requestOf(op, item) }),
 		output: async (answer, { request }, api) => {
@@ -72,14 +72,10 @@ function pagingFields(op: CatalogOperation): INodeProperties[] {
 
 /** The field's raw value: top-level, or inside its collection (undefined when not added). */
 function rawValue(item: ItemParams, op: CatalogOperation, field: CatalogField): unknown {
-	if (field.required) {
-		const value = item.get(field.param, undefined);
-		// a record picked From List or By ID: its value
-		if (value !== null && typeof value === 'object' && '__rl' in value) return (value as { value?: unknown }).value;
-		return value;
-	}
-	const collection = item.get(collectionOf(op, field), {}) as IDataObject;
-	return collection?.[field.param];
+	const value = field.required ? item.get(field.param, undefined) : (item.get(collectionOf(op, field), {}) as IDataObject)?.[field.param];
+	// a record picked From List or By ID (top-level or in a collection): its value
+	if (value !== null && typeof value === 'object' && '__rl' in value) return (value as { value?: unknown }).value;
+	return value;
 }
 
 /** The request of one item: every field checked, path parameters encoded, the body built from its fields. */

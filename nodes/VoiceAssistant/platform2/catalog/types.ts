@@ -113,4 +113,8 @@ export interface CatalogFamily {
 	list: string;
 	/** whether that list takes limit/offset */
 	paged: boolean;
+	/** a list under a parent record (an assistant's versions): the parent's family and the list's path parameter */
+	parent?: { family: string; key: string };
+	/** the list is paged by `cursor` → meta.next_cursor */
+	cursor?: true;
 }
