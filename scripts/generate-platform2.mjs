@@ -266,6 +266,8 @@ const LABELS_OF = {
 	'createRoutine.id': 'Routine ID',
 	'completeWhatsAppEmbeddedSignup.phone_number_id': 'Meta Phone Number ID',
 	'createMessagingConnector.phone_number_id': 'Meta Phone Number ID',
+	// the API takes the template as `id` or as `template_id`: two pickers, two labels
+	'whatsAppTemplatesAction.template_id': 'WhatsApp Template (as template_id)',
 };
 
 /**

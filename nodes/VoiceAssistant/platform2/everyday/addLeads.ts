@@ -76,7 +76,7 @@ function fields(entry: CatalogOperation): INodeProperties[] {
 	const definedBelow: INodeProperties[] = [
 		...leadPhoneAndVariablesFields({
 			phone: 'The number the campaign calls, typed any common way (Default Country applies); sent in E.164 (API field phone)',
-			variables: "The lead's custom fields: values the assistant can use in its calls, e.g. customer_name (API field custom_fields).",
+			variables: "The lead's custom fields: values the assistant can use in its calls, e.g. customer_name (API field custom_fields)",
 		}),
 		{
 			displayName: 'Additional Fields',
