@@ -9,6 +9,8 @@ export interface WindowModel {
 	documentedMs: number;
 	ms: number;
 	measured: boolean;
+	/** the shortest span in which the server accepted more than `limit` of our requests, and when (windowProof.ts) */
+	proof?: { ms: number; at: number };
 }
 
 export interface Entry {
@@ -16,6 +18,8 @@ export interface Entry {
 	/** when the answer arrived; until then the request holds its slot */
 	doneAt?: number;
 	probe?: boolean;
+	/** answered 2xx: the server counted it (a proof of the window may rest on it) */
+	accepted?: boolean;
 }
 
 /** documented: the published numbers; bounded: shrunk to what Reset proved, unverified; measured: from a 429. */
@@ -106,6 +110,9 @@ export function setLimit(windows: WindowModel[], limit: number): void {
 	const [minute, burst] = windows;
 	minute.limit = limit;
 	burst.limit = RATE_LIMIT.burst < limit ? RATE_LIMIT.burst : Infinity;
+	// what was proved of the old limits says nothing of the new ones
+	minute.proof = undefined;
+	burst.proof = undefined;
 }
 
 /** The windows that can bind, shortest last. */
