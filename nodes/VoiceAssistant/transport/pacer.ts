@@ -16,7 +16,6 @@ import type { RateInfo } from './rateHeaders';
 import {
 	PENDING_RECHECK_MS,
 	SAFETY_MS,
-	SAFETY_SHARE,
 	SHARED_MIN,
 	SLEEP_SLICE_MS,
 	LEARNT,
@@ -26,14 +25,15 @@ import {
 	pruneEntries,
 	scaleWindows,
 	setLimit,
+	slotMargin,
 	type Calibration,
 	type Entry,
 	type PacerState,
 	type PacerTicket,
 	type WindowModel,
 } from './pacerModel';
-import { countOurs, lowShare, provesTooLong, shareCeiling, staleAskAt, type ShareSnapshot } from './tokenShare';
-import { SlotWaitTooLong, windowWait } from './slotWait';
+import { countOurs, lowShare, provesTooLong, type ShareSnapshot } from './tokenShare';
+import { SlotWaitTooLong, modelWait } from './slotWait';
 import { applyRejection, rejectionLesson, resetLesson } from './windowLearning';
 import { lessonUnproved, noteAccepted, pacedWindows } from './windowProof';
 
@@ -144,7 +144,13 @@ export class Pacer {
 	}
 
 	private margin(window: WindowModel): number {
-		return SAFETY_MS + window.ms * SAFETY_SHARE;
+		return slotMargin(window);
+	}
+
+	/** The longest wait any of `windows` asks for (ms from now), by our log and what others were seen to use. */
+	private modelWait(now: number, windows: WindowModel[], snapshot: ShareSnapshot | undefined): number {
+		const { entries, foreign, foreignUntil, longestServerWait } = this;
+		return modelWait({ now, windows, entries, snapshot, foreign: foreignUntil > now ? foreign : 0, foreignUntil, longestServerWait });
 	}
 
 	/** How long until the next request may go, and whether an early probe is worth it instead. */
@@ -152,12 +158,12 @@ export class Pacer {
 		const blocked = this.blockedUntil > now ? this.blockedUntil - now : 0;
 		const snapshot = this.sharedRecently(now) && !this.modelTooLong ? this.snapshot : undefined;
 		// Paced by the proved windows (windowProof.ts); a shorter lesson only earns a probe.
-		const windowMs = this.windowsWait(now, pacedWindows(this.windows, now), snapshot);
+		const windowMs = this.modelWait(now, pacedWindows(this.windows, now), snapshot);
 		const ms = Math.max(blocked, windowMs);
 		if (ms <= 0 || windowMs <= blocked || snapshot) return { ms, probe: false };
 		const shared = this.sharedRecently(now);
 		const unproved = lessonUnproved(this.windows, now);
-		const lessonMs = unproved ? this.windowsWait(now, this.windows, undefined) : Infinity;
+		const lessonMs = unproved ? this.modelWait(now, this.windows, undefined) : Infinity;
 		// Blocked: look again when the block ends if the lesson's slot is free by then.
 		if (this.blockedUntil > now) return { ms: Math.max(blocked, Math.min(ms, lessonMs)), probe: false };
 		const canProbe = (this.calibration === 'bounded' || lessonMs <= 0) && !this.probeInFlight && !shared;
@@ -174,36 +180,6 @@ export class Pacer {
 			}
 		}
 		return { ms: canProbe ? ms : Math.min(ms, lessonWake), probe: canProbe };
-	}
-
-	/** The longest wait any of `windows` asks for (ms from now). */
-	private windowsWait(now: number, windows: WindowModel[], snapshot: ShareSnapshot | undefined): number {
-		// Others' usage as last seen; when clearly shared, plus one: they may have sent another since.
-		const seen = this.foreignUntil > now ? this.foreign : 0;
-		const foreign = seen >= SHARED_MIN ? seen + 1 : seen;
-		const shortestMs = Math.min(...activeWindows(windows).map((window) => window.ms));
-		let ms = 0;
-		for (const [index, window] of windows.entries()) {
-			if (snapshot && !Number.isFinite(window.limit)) continue;
-			const expiries: number[] = [];
-			let pending = 0;
-			for (const entry of this.entries) {
-				if (entry.doneAt === undefined) pending++;
-				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
-			}
-			// Shared: our own slots plus our share of the server's room, instead of racing for every slot.
-			const { until } = windowWait({
-				now,
-				ceiling: snapshot ? shareCeiling(window.limit, snapshot, snapshot.ours[index]) : window.limit,
-				expiries,
-				pending,
-				foreign: snapshot ? 0 : foreign,
-				foreignUntil: this.foreignUntil,
-				staleAt: snapshot ? staleAskAt(snapshot, expiries, shortestMs, this.longestServerWait) + SAFETY_MS : undefined,
-			});
-			ms = Math.max(ms, until - now);
-		}
-		return ms;
 	}
 
 	/** The latest X-RateLimit-Remaining less what we sent since. */

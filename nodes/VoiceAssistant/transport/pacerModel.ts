@@ -49,6 +49,11 @@ export const PENDING_RECHECK_MS = 20;
 /** Covers jitter between our clock reading and the server's arrival time. */
 export const SAFETY_MS = 5;
 export const SAFETY_SHARE = 0.001;
+
+/** How long after its answer + window a request's slot is taken to be free. */
+export function slotMargin(window: { ms: number }): number {
+	return SAFETY_MS + window.ms * SAFETY_SHARE;
+}
 /**
  * Windows derived from another one's measurement are made this much longer: a short model counts
  * too few of our own requests, which looks like someone else's usage and costs 429s.
