@@ -35,7 +35,7 @@ function limiter(timeScale: number, preciseReset = false): RateLimiter {
 }
 
 describe('a lesson from timings a busy loop distorted', () => {
-	it('a 429 read on time against answers read late teaches a window shorter than the server\'s; the pacer and the polling share do not follow it', async () => {
+	it('a 429 read on time against answers read late teaches a window shorter than the server\'s; the pacer and the polling share do not go faster than the server proved', async () => {
 		// A time-scaled server (burst 20 per 0.5 s) that names its waits to the millisecond.
 		const server = limiter(20, true);
 		const pacer = new Pacer();
@@ -64,9 +64,12 @@ describe('a lesson from timings a busy loop distorted', () => {
 		});
 		// The lesson is taken (it may earn a probe the server can refuse)...
 		expect(measuredAt).toBeLessThan(300);
-		// ...but the pacer paces, and the polling share follows, only what the server proved: nothing yet.
-		expect(pacer.state().windows.map((window) => window.ms)).toEqual(DOCUMENTED_MS);
-		expect(new PollBudget(pacer, 0.1).spacingMs()).toBe(6000); // 10 a minute, 2 per 10 s
+		// ...but the pacer paces, and the polling share follows, only what the server proved (here the
+		// first answer's Reset: at most 500 ms plus its trip), never the 200 ms lesson.
+		const [minute, burst] = pacer.state().windows;
+		expect(burst.ms).toBeGreaterThanOrEqual(500);
+		expect(minute.ms).toBeGreaterThanOrEqual(3000);
+		expect(new PollBudget(pacer, 0.1).spacingMs()).toBeGreaterThanOrEqual(300); // 10 per 3 s, 2 per 0.5 s at most
 	});
 });
 

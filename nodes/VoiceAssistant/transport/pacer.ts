@@ -35,7 +35,7 @@ import {
 import { countOurs, lowShare, provesTooLong, type ShareSnapshot } from './tokenShare';
 import { SlotWaitTooLong, modelWait } from './slotWait';
 import { applyRejection, rejectionLesson, resetLesson } from './windowLearning';
-import { lessonUnproved, noteAccepted, pacedWindows } from './windowProof';
+import { lessonUnproved, noteAccepted, noteResetBound, pacedWindows } from './windowProof';
 
 export type { Calibration, PacerState, PacerTicket } from './pacerModel';
 
@@ -267,6 +267,7 @@ export class Pacer {
 		if (lesson.shrunk) {
 			this.calibration = 'bounded';
 			this.modelTooLong = false;
+			noteResetBound(this.windows, lesson.scale, now);
 		}
 	}
 

@@ -14,6 +14,8 @@ import { DERIVED_SLACK, LEARNT, activeWindows, type Entry, type WindowModel } fr
 
 /** A later span within this share of the proof renews it (pacing at the floor makes every span a little longer). */
 export const PROOF_RENEW_SHARE = 0.1;
+/** A lesson this much below the proof keeps asking the server (its count, a probe) for a tighter proof. */
+export const UNPROVED_SHARE = 0.02;
 
 /**
  * After an accepted answer at `now`: for each window, the last limit + 1 accepted requests of our log
@@ -30,6 +32,22 @@ export function noteAccepted(windows: WindowModel[], entries: Entry[], now: numb
 		if (!proof || span <= proof.ms) window.proof = { ms: span, at: now };
 		else if (span <= proof.ms * (1 + PROOF_RENEW_SHARE)) proof.at = now;
 	}
+}
+
+/**
+ * A Reset that shrank the model (windowLearning.ts) is a proof of the same kind: Reset is when the
+ * server's oldest counted request frees its slot, and while our log explains the server's count that
+ * request is ours, so `Reset − its send time` is the window plus its trip, never less. A late loop
+ * moves our send time earlier and (through the Date correction) the Reset later: only longer. While
+ * shared, resetLesson takes it only from a precise Reset of a nearly empty window (processes that
+ * started together), where another's lead can shorten it by that lead (tens of ms; docs/transport.md).
+ */
+export function noteResetBound(windows: WindowModel[], scale: number, now: number): void {
+	const active = activeWindows(windows);
+	const shortest = active[active.length - 1];
+	const ms = shortest.documentedMs * scale;
+	const proof = freshProof(shortest, now);
+	if (!proof || ms <= proof.ms) shortest.proof = { ms, at: now };
 }
 
 function nthAcceptedFromEnd(entries: Entry[], n: number): Entry | undefined {
@@ -67,5 +85,5 @@ export function pacedWindows(windows: WindowModel[], now: number): WindowModel[]
 
 /** A lesson says some window is well below what the server has proved: only the server's count, and a probe, may go faster. */
 export function lessonUnproved(windows: WindowModel[], now: number): boolean {
-	return activeWindows(windows).some((window) => window.ms * (1 + PROOF_RENEW_SHARE) < floorMs(windows, window, now));
+	return activeWindows(windows).some((window) => window.ms * (1 + UNPROVED_SHARE) < floorMs(windows, window, now));
 }
