@@ -95,6 +95,8 @@ export async function attempt(ctx: ApiContext, target: RequestTarget, pacer: Pac
 		const failure = classifyNetworkError(error, request.signal?.aborted === true);
 		ticket.fail(failure.kind === 'not-sent', Date.now());
 		return { kind: 'no-answer', failure, error };
+	} finally {
+		request.share?.settled?.();
 	}
 	const receivedAt = Date.now();
 	const status = response.statusCode;

@@ -16,7 +16,6 @@ import type { RateInfo } from './rateHeaders';
 import {
 	PENDING_RECHECK_MS,
 	SAFETY_MS,
-	SAFETY_SHARE,
 	SHARED_MIN,
 	SLEEP_SLICE_MS,
 	LEARNT,
@@ -26,15 +25,17 @@ import {
 	pruneEntries,
 	scaleWindows,
 	setLimit,
+	slotMargin,
 	type Calibration,
 	type Entry,
 	type PacerState,
 	type PacerTicket,
 	type WindowModel,
 } from './pacerModel';
-import { countOurs, lowShare, provesTooLong, shareCeiling, staleAskAt, type ShareSnapshot } from './tokenShare';
-import { SlotWaitTooLong, windowWait } from './slotWait';
+import { countOurs, lowShare, provesTooLong, type ShareSnapshot } from './tokenShare';
+import { SlotWaitTooLong, modelWait } from './slotWait';
 import { applyRejection, rejectionLesson, resetLesson } from './windowLearning';
+import { lessonUnproved, noteAccepted, noteResetBound, pacedWindows } from './windowProof';
 
 export type { Calibration, PacerState, PacerTicket } from './pacerModel';
 
@@ -93,7 +94,8 @@ export class Pacer {
 		return {
 			enforced: this.enforced,
 			calibration: this.calibration,
-			windows: this.windows.map(({ limit, ms, measured }) => ({ limit, ms, measured })),
+			// as paced: what the server has proved, never a shorter lesson (the polling share follows these)
+			windows: pacedWindows(this.windows, pacerClock.now()).map(({ limit, ms, measured }) => ({ limit, ms, measured })),
 			blockedUntil: this.blockedUntil,
 			foreignUsage: this.foreignUntil > pacerClock.now() ? this.foreign : 0,
 			inFlight: this.entries.filter((entry) => entry.doneAt === undefined).length,
@@ -113,7 +115,7 @@ export class Pacer {
 					this.probeInFlight = true;
 				}
 				this.entries.push(entry);
-				pruneEntries(this.entries, this.windows, now, (window) => this.margin(window));
+				pruneEntries(this.entries, pacedWindows(this.windows, now), now, (window) => this.margin(window));
 				return this.ticket(entry);
 			}
 			await pacerClock.sleep(Math.min(wait.ms, SLEEP_SLICE_MS), signal);
@@ -123,6 +125,10 @@ export class Pacer {
 	/** A lesson no answer confirmed for LEARNT.ttlMs is forgotten: back to the documented windows. */
 	private expireLessons(now: number): void {
 		if (this.calibration === 'documented' || now - this.learntAt <= LEARNT.ttlMs) return;
+		this.forget();
+	}
+
+	private forget(): void {
 		forgetLessons(this.windows);
 		this.calibration = 'documented';
 		this.modelTooLong = false;
@@ -138,54 +144,42 @@ export class Pacer {
 	}
 
 	private margin(window: WindowModel): number {
-		return SAFETY_MS + window.ms * SAFETY_SHARE;
+		return slotMargin(window);
+	}
+
+	/** The longest wait any of `windows` asks for (ms from now), by our log and what others were seen to use. */
+	private modelWait(now: number, windows: WindowModel[], snapshot: ShareSnapshot | undefined): number {
+		const { entries, foreign, foreignUntil, longestServerWait } = this;
+		return modelWait({ now, windows, entries, snapshot, foreign: foreignUntil > now ? foreign : 0, foreignUntil, longestServerWait });
 	}
 
 	/** How long until the next request may go, and whether an early probe is worth it instead. */
 	private delay(now: number): { ms: number; probe: boolean } {
-		let ms = this.blockedUntil > now ? this.blockedUntil - now : 0;
-		let windowBound = false;
-		// Others' usage as last seen; when clearly shared, plus one: they may have sent another since.
-		const seen = this.foreignUntil > now ? this.foreign : 0;
-		const foreign = seen >= SHARED_MIN ? seen + 1 : seen;
+		const blocked = this.blockedUntil > now ? this.blockedUntil - now : 0;
 		const snapshot = this.sharedRecently(now) && !this.modelTooLong ? this.snapshot : undefined;
-		const shortestMs = Math.min(...activeWindows(this.windows).map((window) => window.ms));
-		for (const [index, window] of this.windows.entries()) {
-			if (snapshot && !Number.isFinite(window.limit)) continue;
-			const expiries: number[] = [];
-			let pending = 0;
-			for (const entry of this.entries) {
-				if (entry.doneAt === undefined) pending++;
-				else if (entry.doneAt + window.ms + this.margin(window) > now) expiries.push(entry.doneAt + window.ms + this.margin(window));
-			}
-			// Shared: our own slots plus our share of the server's room, instead of racing for every slot.
-			const { until } = windowWait({
-				now,
-				ceiling: snapshot ? shareCeiling(window.limit, snapshot, snapshot.ours[index]) : window.limit,
-				expiries,
-				pending,
-				foreign: snapshot ? 0 : foreign,
-				foreignUntil: this.foreignUntil,
-				staleAt: snapshot ? staleAskAt(snapshot, expiries, shortestMs, this.longestServerWait) + SAFETY_MS : undefined,
-			});
-			if (until - now > ms) {
-				ms = until - now;
-				windowBound = true;
-			}
-		}
-		if (ms <= 0 || !windowBound || this.blockedUntil > now || snapshot) return { ms, probe: false };
-		const canProbe = this.calibration === 'bounded' && !this.probeInFlight && !this.sharedRecently(now);
-		if (this.calibration !== 'measured') {
+		// Paced by the proved windows (windowProof.ts); a shorter lesson only earns a probe.
+		const windowMs = this.modelWait(now, pacedWindows(this.windows, now), snapshot);
+		const ms = Math.max(blocked, windowMs);
+		if (ms <= 0 || windowMs <= blocked || snapshot) return { ms, probe: false };
+		const shared = this.sharedRecently(now);
+		const unproved = lessonUnproved(this.windows, now);
+		const lessonMs = unproved ? this.modelWait(now, this.windows, undefined) : Infinity;
+		// Blocked: look again when the block ends if the lesson's slot is free by then.
+		if (this.blockedUntil > now) return { ms: Math.max(blocked, Math.min(ms, lessonMs)), probe: false };
+		const canProbe = (this.calibration === 'bounded' || lessonMs <= 0) && !this.probeInFlight && !shared;
+		// A lesson's slot already free (its probe still out): look again soon rather than at the proved slot.
+		const lessonWake = lessonMs > 0 ? lessonMs : PENDING_RECHECK_MS;
+		if (this.calibration !== 'measured' || unproved) {
 			// The model is unverified: the server's own count decides where it has spoken.
 			const server = this.serverBudget();
 			if (server) {
 				if (server.budget > 0) return { ms: 0, probe: false };
 				if (canProbe) return { ms, probe: true };
 				// Full until its Reset (a rounded-up time): by then the server has room again.
-				if (server.resetAt !== undefined) return { ms: Math.min(ms, Math.max(0, server.resetAt + SAFETY_MS - now)), probe: false };
+				if (server.resetAt !== undefined) return { ms: Math.min(ms, lessonWake, Math.max(0, server.resetAt + SAFETY_MS - now)), probe: false };
 			}
 		}
-		return { ms, probe: canProbe };
+		return { ms: canProbe ? ms : Math.min(ms, lessonWake), probe: canProbe };
 	}
 
 	/** The latest X-RateLimit-Remaining less what we sent since. */
@@ -198,7 +192,7 @@ export class Pacer {
 
 	/** Someone else used this token within the longest window: our log does not explain the server. */
 	private sharedRecently(now: number): boolean {
-		return this.foreignSeenAt > 0 && now - this.foreignSeenAt < Math.max(...activeWindows(this.windows).map((window) => window.ms));
+		return this.foreignSeenAt > 0 && now - this.foreignSeenAt < Math.max(...activeWindows(pacedWindows(this.windows, now)).map((window) => window.ms));
 	}
 
 	private ticket(entry: Entry): PacerTicket {
@@ -234,8 +228,14 @@ export class Pacer {
 			// window length: the request that got it fails at once, later ones ask the platform themselves.
 			if (info.retryAfterMs !== undefined && info.retryAfterMs > LEARNT.longestWaitMs) return;
 			this.learnFromRejection(entry, info, receivedAt);
+			// A probe the server refused, and that measured nothing: the lesson it went early on was wrong.
+			if (entry.probe && this.calibration !== 'measured') this.forget();
 			if (info.retryAfterMs !== undefined) this.blockUntil(receivedAt + info.retryAfterMs);
 			return;
+		}
+		if (status >= 200 && status < 300) {
+			entry.accepted = true;
+			noteAccepted(this.windows, this.entries, receivedAt);
 		}
 		if (info.remaining !== undefined) {
 			// Parallel answers can arrive out of order: the most recently sent request speaks last.
@@ -267,6 +267,7 @@ export class Pacer {
 		if (lesson.shrunk) {
 			this.calibration = 'bounded';
 			this.modelTooLong = false;
+			noteResetBound(this.windows, lesson.scale, now);
 		}
 	}
 

@@ -9,6 +9,8 @@ export interface WindowModel {
 	documentedMs: number;
 	ms: number;
 	measured: boolean;
+	/** the shortest span in which the server accepted more than `limit` of our requests, and when (windowProof.ts) */
+	proof?: { ms: number; at: number };
 }
 
 export interface Entry {
@@ -16,6 +18,8 @@ export interface Entry {
 	/** when the answer arrived; until then the request holds its slot */
 	doneAt?: number;
 	probe?: boolean;
+	/** answered 2xx: the server counted it (a proof of the window may rest on it) */
+	accepted?: boolean;
 }
 
 /** documented: the published numbers; bounded: shrunk to what Reset proved, unverified; measured: from a 429. */
@@ -45,6 +49,11 @@ export const PENDING_RECHECK_MS = 20;
 /** Covers jitter between our clock reading and the server's arrival time. */
 export const SAFETY_MS = 5;
 export const SAFETY_SHARE = 0.001;
+
+/** How long after its answer + window a request's slot is taken to be free. */
+export function slotMargin(window: { ms: number }): number {
+	return SAFETY_MS + window.ms * SAFETY_SHARE;
+}
 /**
  * Windows derived from another one's measurement are made this much longer: a short model counts
  * too few of our own requests, which looks like someone else's usage and costs 429s.
@@ -106,6 +115,9 @@ export function setLimit(windows: WindowModel[], limit: number): void {
 	const [minute, burst] = windows;
 	minute.limit = limit;
 	burst.limit = RATE_LIMIT.burst < limit ? RATE_LIMIT.burst : Infinity;
+	// what was proved of the old limits says nothing of the new ones
+	minute.proof = undefined;
+	burst.proof = undefined;
 }
 
 /** The windows that can bind, shortest last. */

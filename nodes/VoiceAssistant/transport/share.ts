@@ -9,6 +9,12 @@ import type { INode } from 'n8n-workflow';
 export interface RequestShare {
 	/** Counts one request sent now; false when the share has no room for it (it is then not sent). */
 	take(): boolean;
+	/**
+	 * The request last taken has its answer (or failed) now. The platform counted it at some moment
+	 * between the two, so a share that holds it until now + its window never sends into a window the
+	 * platform still counts it in, however late a busy event loop sent it or read the answer.
+	 */
+	settled?(): void;
 }
 
 /**

@@ -4,7 +4,8 @@
  * still in flight, and — unless the token's room is shared out by the server's count — the requests
  * others were last seen to have in it.
  */
-import { PENDING_RECHECK_MS } from './pacerModel';
+import { PENDING_RECHECK_MS, SAFETY_MS, SHARED_MIN, activeWindows, slotMargin, type Entry, type WindowModel } from './pacerModel';
+import { shareCeiling, staleAskAt, type ShareSnapshot } from './tokenShare';
 
 /** The wait for a slot would outlast what the request has left of its retry budget. */
 export class SlotWaitTooLong extends Error {
@@ -64,4 +65,48 @@ export function windowWait(w: WindowState): { until: number; reason: WaitReason 
 		return { until: Math.min(sorted[mustFree - 1], Math.max(staleAt, recheck)), reason: 'own-slot-frees' };
 	}
 	return { until: recheck, reason: 'in-flight-answers' };
+}
+
+/** What the pacer knows when it asks how long every window makes the next request wait. */
+export interface ModelState {
+	now: number;
+	/** the windows to wait for (the proved ones, or a lesson's when asking whether a probe may go) */
+	windows: WindowModel[];
+	entries: Entry[];
+	/** while the token is shared out by the server's count: the last answer's snapshot */
+	snapshot?: ShareSnapshot;
+	/** others' requests as last seen (0 once that reading is stale) */
+	foreign: number;
+	foreignUntil: number;
+	longestServerWait: number;
+}
+
+/** The longest wait any window asks for (ms from now). */
+export function modelWait(m: ModelState): number {
+	const { now, windows, snapshot } = m;
+	// When clearly shared, others' usage plus one: they may have sent another since.
+	const foreign = m.foreign >= SHARED_MIN ? m.foreign + 1 : m.foreign;
+	const shortestMs = Math.min(...activeWindows(windows).map((window) => window.ms));
+	let ms = 0;
+	for (const [index, window] of windows.entries()) {
+		if (snapshot && !Number.isFinite(window.limit)) continue;
+		const expiries: number[] = [];
+		let pending = 0;
+		for (const entry of m.entries) {
+			if (entry.doneAt === undefined) pending++;
+			else if (entry.doneAt + window.ms + slotMargin(window) > now) expiries.push(entry.doneAt + window.ms + slotMargin(window));
+		}
+		// Shared: our own slots plus our share of the server's room, instead of racing for every slot.
+		const { until } = windowWait({
+			now,
+			ceiling: snapshot ? shareCeiling(window.limit, snapshot, snapshot.ours[index]) : window.limit,
+			expiries,
+			pending,
+			foreign: snapshot ? 0 : foreign,
+			foreignUntil: m.foreignUntil,
+			staleAt: snapshot ? staleAskAt(snapshot, expiries, shortestMs, m.longestServerWait) + SAFETY_MS : undefined,
+		});
+		ms = Math.max(ms, until - now);
+	}
+	return ms;
 }

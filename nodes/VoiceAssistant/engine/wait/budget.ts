@@ -11,12 +11,14 @@ interface Window {
 
 /**
  * The polling budget of one credential: a sliding log of poll requests held to POLL_SHARE of each
- * window the credential's pacer models (the documented 100/min and 20/10 s until the server's
- * headers or a 429 say otherwise, so a different plan or a time-scaled test server is followed).
- * The pacer still paces every request; this only keeps polls from taking more than their share.
+ * window the credential's pacer paces by (the documented 100/min and 20/10 s until the server has
+ * proved shorter windows by accepting more than their limit, windowProof.ts, so a different plan or
+ * a time-scaled test server is followed). The pacer still paces every request; this only keeps
+ * polls from taking more than their share.
  */
 export class PollBudget {
-	private sent: number[] = [];
+	/** each request: when it was taken, and when it stops counting against a window's start (its answer; undefined while in flight) */
+	private sent: Array<{ at: number; until?: number }> = [];
 
 	/** share: the part of every window this log may take (the polling trigger keeps to less than waiting calls). */
 	constructor(
@@ -33,24 +35,45 @@ export class PollBudget {
 	waitMs(now: number): number {
 		let wait = 0;
 		for (const window of this.windows()) {
-			const inWindow = this.sent.filter((at) => at > now - window.ms);
+			// A request in flight holds its place until its answer is a window old (it may be counted late).
+			const frees = this.sent.map(({ at, until }) => (until === undefined ? Math.max(now, at + HOLD_CAP_MS) : until) + window.ms).filter((at) => at > now);
 			const allowed = allowance(window.limit, this.share);
-			if (inWindow.length >= allowed) wait = Math.max(wait, inWindow[inWindow.length - allowed] + window.ms - now);
+			if (frees.length >= allowed) wait = Math.max(wait, frees.sort((a, b) => a - b)[frees.length - allowed] - now);
 		}
 		return wait;
 	}
 
-	/** Records a poll about to be sent. */
+	/** Records a poll sent now, counted from now (a wait's poll: its answer time is not reported). */
 	take(now: number): void {
-		this.sent.push(now);
+		this.sent.push({ at: now, until: now });
+		this.prune(now);
+	}
+
+	/**
+	 * Records a request sent now that holds its place until the returned function is called with its
+	 * answer time (the polling trigger: its share must hold on a busy machine, see RequestShare.settled).
+	 */
+	hold(now: number): (answeredAt: number) => void {
+		const entry: { at: number; until?: number } = { at: now };
+		this.sent.push(entry);
+		this.prune(now);
+		return (answeredAt) => {
+			entry.until = Math.max(entry.at, answeredAt);
+		};
+	}
+
+	private prune(now: number): void {
 		const longest = Math.max(...this.windows().map((window) => window.ms));
-		while (this.sent.length > 0 && this.sent[0] <= now - longest) this.sent.shift();
+		this.sent = this.sent.filter(({ at, until }) => (until ?? at + HOLD_CAP_MS) > now - longest);
 	}
 
 	private windows(): Window[] {
 		return this.pacer.state().windows.filter((window) => Number.isFinite(window.limit) && window.limit > 0);
 	}
 }
+
+/** A request never reported answered (it cannot happen through apiRequest) stops holding its place after this. */
+const HOLD_CAP_MS = 10 * 60_000;
 
 function allowance(limit: number, share: number): number {
 	return Math.max(1, Math.floor(limit * share));
