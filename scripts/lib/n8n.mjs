@@ -10,6 +10,10 @@ import path from 'node:path';
 import { ensureN8n } from '../n8n-cache.mjs';
 import { PACKAGE_NAME, ROOT, node24Env } from './paths.mjs';
 import { onCleanup, runProcess, startProcess, stopProcess } from './proc.mjs';
+import { WAIT_MS, waitFor } from './wait.mjs';
+
+// The one waiting helper (scripts/lib/wait.mjs), also for the test files that import it from here.
+export { FILE_TIMEOUT_MS, WAIT_MS, sleep, waitFor } from './wait.mjs';
 
 export const NODE_TYPE = `${PACKAGE_NAME}.voiceAssistant`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.voiceAssistantTrigger`;
@@ -121,7 +125,7 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 		server: null,
 
 		/** Runs `n8n <args>`; resolves { code, stdout, stderr, ms }. */
-		cli(args, { timeoutMs = 180000, env: more = {} } = {}) {
+		cli(args, { timeoutMs = WAIT_MS, env: more = {} } = {}) {
 			return runProcess(install.node, [install.bin, ...args], { cwd: folder.dir, env: { ...env, ...more }, timeoutMs });
 		},
 
@@ -155,7 +159,7 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 		 * `n8n execute --id` and its result. n8n prints the whole run as JSON, both on success and
 		 * (at info log level) on failure. Resolves { ok, code, run, output(nodeName), error, stdout, stderr }.
 		 */
-		async execute(workflowId, { timeoutMs = 180000 } = {}) {
+		async execute(workflowId, { timeoutMs = WAIT_MS } = {}) {
 			const res = await ctx.cli(['execute', `--id=${workflowId}`], {
 				timeoutMs,
 				env: { N8N_LOG_LEVEL: 'info' },
@@ -175,8 +179,13 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 			};
 		},
 
-		/** Starts `n8n start` on a free port and waits until it serves /healthz/readiness. */
-		async start({ port, timeoutMs = 120000, onLine } = {}) {
+		/**
+		 * Starts `n8n start` on a free port and waits until n8n says it is ready: /healthz/readiness
+		 * answers OK (the database is up) and it has printed "Editor is now accessible" (it prints that
+		 * after the server is listening; active workflows may still be being set up, see
+		 * waitForWebhook).
+		 */
+		async start({ port, timeoutMs = WAIT_MS, onLine } = {}) {
 			port ??= await freePort();
 			const origin = `http://127.0.0.1:${port}`;
 			const child = startProcess(install.node, [install.bin, 'start'], {
@@ -196,27 +205,50 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 			});
 			ctx.server = { child, port, origin };
 			const started = Date.now();
-			// /healthz/readiness answers before active workflows and webhooks are set up; the
-			// "Editor is now accessible" line comes after that.
-			for (;;) {
-				if (child.exitCode !== null) {
-					throw new Error(`n8n start exited (${child.exitCode}) before it was ready:\n${tail(child.output)}`);
-				}
-				if (Date.now() - started > timeoutMs) {
-					await stopProcess(child);
-					throw new Error(`n8n did not become ready within ${timeoutMs / 1000} s:\n${tail(child.output)}`);
-				}
-				try {
-					const res = await fetch(`${origin}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
-					if (res.ok && child.output.includes('Editor is now accessible')) break;
-				} catch {
-					/* not listening yet */
-				}
-				await sleep(300);
+			try {
+				await waitFor(
+					async () => {
+						const res = await fetch(`${origin}/healthz/readiness`, { signal: AbortSignal.timeout(30_000) });
+						const editor = child.output.includes('Editor is now accessible');
+						return { readiness: res.status, editor };
+					},
+					{
+						what: `n8n start on port ${port} to be ready (/healthz/readiness 200 and "Editor is now accessible")`,
+						until: (s) => s?.readiness === 200 && s.editor,
+						timeoutMs,
+						failFast: () => exitedReason(child, 'n8n start'),
+					},
+				);
+			} catch (error) {
+				await stopProcess(child);
+				ctx.server = null;
+				throw new Error(`${error.message}\n--- n8n output (tail)\n${tail(child.output)}`);
 			}
 			ctx.server.readyMs = Date.now() - started;
-			ctx.rest = restClient(origin, { flattedParse: loadFlatted(install.dir) });
+			ctx.rest = restClient(origin, { flattedParse: loadFlatted(install.dir), serverExited: () => exitedReason(child, 'n8n start') });
 			return ctx.server;
+		},
+
+		/**
+		 * Waits until the running n8n serves a production webhook (`/webhook/<path>`) registered for
+		 * `method`, without running its workflow: a request with another method is answered 404 "This
+		 * webhook is not registered for GET requests. Did you mean to make a POST request?" once the
+		 * path is registered, and 404 "The requested webhook ... is not registered" until then.
+		 */
+		async waitForWebhook(webhookPath, { method = 'POST', origin = ctx.server?.origin } = {}) {
+			const probeMethod = method === 'GET' ? 'POST' : 'GET';
+			const url = `${origin}/webhook/${webhookPath}`;
+			return waitFor(
+				async () => {
+					const res = await fetch(url, { method: probeMethod, signal: AbortSignal.timeout(30_000) });
+					return `${res.status} ${(await res.text()).slice(0, 300)}`;
+				},
+				{
+					what: `n8n to have registered the production webhook ${method} /webhook/${webhookPath} (asked with ${probeMethod})`,
+					until: (answer) => answer?.includes(`Did you mean to make a ${method} request`),
+					failFast: () => ctx.server && exitedReason(ctx.server.child, 'n8n start'),
+				},
+			);
 		},
 
 		async stopServer() {
@@ -266,7 +298,7 @@ export function nodeOutput(run, nodeName, outputIndex = 0) {
  * A small cookie-keeping REST client for n8n's internal API (/rest). n8n ties the auth cookie to a
  * `browser-id` header, so the same one is sent on every request.
  */
-export function restClient(origin, { flattedParse } = {}) {
+export function restClient(origin, { flattedParse, serverExited } = {}) {
 	let cookie = '';
 	const browserId = `e2e-${n8nId()}`;
 	async function call(method, route, body) {
@@ -329,31 +361,68 @@ export function restClient(origin, { flattedParse } = {}) {
 			}
 		},
 		getWorkflow: (id) => client.get(`/workflows/${id}`),
-		/** n8n 2.x "publishes" a workflow: activation names the version to run. */
-		async activateWorkflow(id) {
-			const wf = await client.getWorkflow(id);
-			return client.post(`/workflows/${id}/activate`, { versionId: wf.versionId });
+		/**
+		 * n8n 2.41's own answer to "has this workflow's (de)activation been carried out?": activation
+		 * only queues the publication, and n8n sets up the triggers (the trigger's create(), the
+		 * webhooks, the saved static data) later, in the background; this reports `in_progress`,
+		 * `published`, `partial`, `failed` or `not_published`, the live version and each trigger.
+		 */
+		publicationStatus: (id) => client.get(`/workflows/${id}/publication-status`),
+		/**
+		 * Waits until n8n has carried out the publication: `published` with `versionId` live (or
+		 * `not_published` with `published: false`). A `failed` or `partial` publication stops the
+		 * wait at once with n8n's error for each trigger.
+		 */
+		async waitForPublication(id, { published = true, versionId } = {}) {
+			const settled = (s) => (published ? s?.status === 'published' && (!versionId || s.liveVersionId === versionId) : s?.status === 'not_published');
+			let last;
+			return waitFor(
+				async () => {
+					last = await client.publicationStatus(id);
+					return last;
+				},
+				{
+					what: published ? `n8n to have published workflow ${id}${versionId ? ` (version ${versionId})` : ''} (publication-status "published")` : `n8n to have unpublished workflow ${id} (publication-status "not_published")`,
+					until: settled,
+					failFast: () => serverExited?.() ?? (published && ['failed', 'partial'].includes(last?.status) ? `n8n reports the publication ${last.status}: ${JSON.stringify(last.triggers)}` : undefined),
+				},
+			);
 		},
-		deactivateWorkflow: (id) => client.post(`/workflows/${id}/deactivate`, {}),
+		/**
+		 * n8n 2.x "publishes" a workflow: activation names the version to run. Resolves n8n's answer
+		 * once the publication has been carried out (the triggers are registered), unless `wait` is false.
+		 */
+		async activateWorkflow(id, { wait = true } = {}) {
+			const wf = await client.getWorkflow(id);
+			const answer = await client.post(`/workflows/${id}/activate`, { versionId: wf.versionId });
+			if (wait) await client.waitForPublication(id, { versionId: answer?.activeVersionId ?? wf.versionId });
+			return answer;
+		},
+		/** Deactivates and waits until n8n has torn the triggers down (the trigger's delete() has run). */
+		async deactivateWorkflow(id, { wait = true } = {}) {
+			const answer = await client.post(`/workflows/${id}/deactivate`, {});
+			if (wait) await client.waitForPublication(id, { published: false });
+			return answer;
+		},
 		async listExecutions(workflowId) {
 			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 			const res = await client.get(`/executions?filter=${filter}&limit=50`);
 			return res.results ?? res;
 		},
 		/**
-		 * Waits until the workflow has at least `count` finished executions; returns them (newest
-		 * first) with their run data.
+		 * Waits until the workflow has at least `count` finished executions (`except`: ids not to
+		 * count, e.g. those there before); returns them (newest first) with their run data.
 		 */
-		async waitForExecutions(workflowId, { count = 1, timeoutMs = 60000 } = {}) {
-			const done = await waitFor(
-				async () => {
-					const list = await client.listExecutions(workflowId);
-					const finished = list.filter((e) => !['new', 'running', 'waiting'].includes(e.status));
-					return finished.length >= count && finished;
-				},
-				{ timeoutMs, what: `${count} finished execution(s) of workflow ${workflowId}` },
-			);
-			return Promise.all(done.map((e) => client.getExecution(e.id)));
+		async waitForExecutions(workflowId, { count = 1, except = [], timeoutMs } = {}) {
+			const skip = new Set(except.map(String));
+			const list = await waitFor(() => client.listExecutions(workflowId), {
+				what: `${count} finished execution(s) of workflow ${workflowId}${skip.size ? ` besides ${skip.size} earlier one(s)` : ''}`,
+				until: (all) => finishedOf(all, skip).length >= count,
+				seen: (all) => JSON.stringify((all ?? []).map((e) => ({ id: e.id, status: e.status }))),
+				timeoutMs,
+				failFast: serverExited,
+			});
+			return Promise.all(finishedOf(list, skip).map((e) => client.getExecution(e.id)));
 		},
 		/** One execution with its run data (n8n stores it "flatted"; unflattened here). */
 		async getExecution(id) {
@@ -365,30 +434,19 @@ export function restClient(origin, { flattedParse } = {}) {
 	return client;
 }
 
+/** Executions that have finished (any outcome), leaving out the ids in `skip`. */
+function finishedOf(executions, skip = new Set()) {
+	return (executions ?? []).filter((e) => !['new', 'running', 'waiting'].includes(e.status) && !skip.has(String(e.id)));
+}
+
+/** Why a started process can no longer answer (it exited), or undefined while it runs. */
+export function exitedReason(child, name) {
+	if (child.exitCode === null && child.signalCode === null) return undefined;
+	return `${name} exited (${child.exitCode ?? child.signalCode}):\n${tail(child.output, 30)}`;
+}
+
 export function tail(text, lines = 60) {
 	return String(text ?? '').split('\n').slice(-lines).join('\n');
-}
-
-export function sleep(ms) {
-	return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Polls `fn` until it returns a truthy value (returned) or the time is up (throws with `what`). */
-export async function waitFor(fn, { timeoutMs = 30000, intervalMs = 250, what = 'condition' } = {}) {
-	const started = Date.now();
-	let lastError;
-	for (;;) {
-		try {
-			const value = await fn();
-			if (value) return value;
-		} catch (error) {
-			lastError = error;
-		}
-		if (Date.now() - started > timeoutMs) {
-			throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
-		}
-		await sleep(intervalMs);
-	}
 }
 
 /** Points every node that uses `credentialType` at the given credential. */
