@@ -181,9 +181,8 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 
 		/**
 		 * Starts `n8n start` on a free port and waits until n8n says it is ready: /healthz/readiness
-		 * answers OK (the database is up) and it has printed "Editor is now accessible" (it prints that
-		 * after the server is listening; active workflows may still be being set up, see
-		 * waitForWebhook).
+		 * answers OK (the database is up) and it has printed "Editor is now accessible". n8n 2.41 prints
+		 * that before it has set up the active workflows: ask rest.waitForPublication / waitForWebhook.
 		 */
 		async start({ port, timeoutMs = WAIT_MS, onLine } = {}) {
 			port ??= await freePort();

@@ -111,8 +111,10 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis', { timeout: FILE_
 		// main says "Editor is now accessible" before it has set up the published workflow: n8n 2.41
 		// publishes it in the background (its reconciler finds a published workflow without trigger
 		// status and queues it). Ask n8n until it reports the publication done and serves the webhook.
+		const asked = Date.now();
 		await main.rest.waitForPublication(BULK_WORKFLOW);
 		await main.waitForWebhook(BULK_PATH);
+		console.log(`# main published the bulk workflow and served its webhook ${((Date.now() - asked) / 1000).toFixed(1)} s after it said the editor was accessible`);
 	});
 
 	after(async () => {
