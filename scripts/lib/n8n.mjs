@@ -10,16 +10,16 @@ import path from 'node:path';
 import { ensureN8n } from '../n8n-cache.mjs';
 import { PACKAGE_NAME, ROOT, node24Env } from './paths.mjs';
 import { onCleanup, runProcess, startProcess, stopProcess } from './proc.mjs';
+import { OWNER, restClient } from './n8nRest.mjs';
+import { WAIT_MS, waitFor } from './wait.mjs';
+
+// The one waiting helper (scripts/lib/wait.mjs), also for the test files that import it from here.
+export { FILE_TIMEOUT_MS, WAIT_MS, sleep, waitFor } from './wait.mjs';
+export { OWNER, restClient } from './n8nRest.mjs';
 
 export const NODE_TYPE = `${PACKAGE_NAME}.voiceAssistant`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.voiceAssistantTrigger`;
 export const CREDENTIAL_TYPE = 'voiceAssistantApi';
-export const OWNER = {
-	email: 'owner@example.com',
-	password: 'Demo-Passw0rd',
-	firstName: 'Demo',
-	lastName: 'Owner',
-};
 
 /** A free TCP port on 127.0.0.1 (asked from the OS, then released). */
 export function freePort() {
@@ -121,7 +121,7 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 		server: null,
 
 		/** Runs `n8n <args>`; resolves { code, stdout, stderr, ms }. */
-		cli(args, { timeoutMs = 180000, env: more = {} } = {}) {
+		cli(args, { timeoutMs = WAIT_MS, env: more = {} } = {}) {
 			return runProcess(install.node, [install.bin, ...args], { cwd: folder.dir, env: { ...env, ...more }, timeoutMs });
 		},
 
@@ -155,7 +155,7 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 		 * `n8n execute --id` and its result. n8n prints the whole run as JSON, both on success and
 		 * (at info log level) on failure. Resolves { ok, code, run, output(nodeName), error, stdout, stderr }.
 		 */
-		async execute(workflowId, { timeoutMs = 180000 } = {}) {
+		async execute(workflowId, { timeoutMs = WAIT_MS } = {}) {
 			const res = await ctx.cli(['execute', `--id=${workflowId}`], {
 				timeoutMs,
 				env: { N8N_LOG_LEVEL: 'info' },
@@ -175,8 +175,12 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 			};
 		},
 
-		/** Starts `n8n start` on a free port and waits until it serves /healthz/readiness. */
-		async start({ port, timeoutMs = 120000, onLine } = {}) {
+		/**
+		 * Starts `n8n start` on a free port and waits until n8n says it is ready: /healthz/readiness
+		 * answers OK (the database is up) and it has printed "Editor is now accessible". n8n 2.41 prints
+		 * that before it has set up the active workflows: ask rest.waitForPublication / waitForWebhook.
+		 */
+		async start({ port, timeoutMs = WAIT_MS, onLine } = {}) {
 			port ??= await freePort();
 			const origin = `http://127.0.0.1:${port}`;
 			const child = startProcess(install.node, [install.bin, 'start'], {
@@ -196,27 +200,50 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 			});
 			ctx.server = { child, port, origin };
 			const started = Date.now();
-			// /healthz/readiness answers before active workflows and webhooks are set up; the
-			// "Editor is now accessible" line comes after that.
-			for (;;) {
-				if (child.exitCode !== null) {
-					throw new Error(`n8n start exited (${child.exitCode}) before it was ready:\n${tail(child.output)}`);
-				}
-				if (Date.now() - started > timeoutMs) {
-					await stopProcess(child);
-					throw new Error(`n8n did not become ready within ${timeoutMs / 1000} s:\n${tail(child.output)}`);
-				}
-				try {
-					const res = await fetch(`${origin}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
-					if (res.ok && child.output.includes('Editor is now accessible')) break;
-				} catch {
-					/* not listening yet */
-				}
-				await sleep(300);
+			try {
+				await waitFor(
+					async () => {
+						const res = await fetch(`${origin}/healthz/readiness`, { signal: AbortSignal.timeout(30_000) });
+						const editor = child.output.includes('Editor is now accessible');
+						return { readiness: res.status, editor };
+					},
+					{
+						what: `n8n start on port ${port} to be ready (/healthz/readiness 200 and "Editor is now accessible")`,
+						until: (s) => s?.readiness === 200 && s.editor,
+						timeoutMs,
+						failFast: () => exitedReason(child, 'n8n start'),
+					},
+				);
+			} catch (error) {
+				await stopProcess(child);
+				ctx.server = null;
+				throw new Error(`${error.message}\n--- n8n output (tail)\n${tail(child.output)}`);
 			}
 			ctx.server.readyMs = Date.now() - started;
-			ctx.rest = restClient(origin, { flattedParse: loadFlatted(install.dir) });
+			ctx.rest = restClient(origin, { flattedParse: loadFlatted(install.dir), serverExited: () => exitedReason(child, 'n8n start') });
 			return ctx.server;
+		},
+
+		/**
+		 * Waits until the running n8n serves a production webhook (`/webhook/<path>`) registered for
+		 * `method`, without running its workflow: a request with another method is answered 404 "This
+		 * webhook is not registered for GET requests. Did you mean to make a POST request?" once the
+		 * path is registered, and 404 "The requested webhook ... is not registered" until then.
+		 */
+		async waitForWebhook(webhookPath, { method = 'POST', origin = ctx.server?.origin } = {}) {
+			const probeMethod = method === 'GET' ? 'POST' : 'GET';
+			const url = `${origin}/webhook/${webhookPath}`;
+			return waitFor(
+				async () => {
+					const res = await fetch(url, { method: probeMethod, signal: AbortSignal.timeout(30_000) });
+					return `${res.status} ${(await res.text()).slice(0, 300)}`;
+				},
+				{
+					what: `n8n to have registered the production webhook ${method} /webhook/${webhookPath} (asked with ${probeMethod})`,
+					until: (answer) => answer?.includes(`Did you mean to make a ${method} request`),
+					failFast: () => ctx.server && exitedReason(ctx.server.child, 'n8n start'),
+				},
+			);
 		},
 
 		async stopServer() {
@@ -262,133 +289,14 @@ export function nodeOutput(run, nodeName, outputIndex = 0) {
 	return (last.data?.main?.[outputIndex] ?? []).map((item) => item.json);
 }
 
-/**
- * A small cookie-keeping REST client for n8n's internal API (/rest). n8n ties the auth cookie to a
- * `browser-id` header, so the same one is sent on every request.
- */
-export function restClient(origin, { flattedParse } = {}) {
-	let cookie = '';
-	const browserId = `e2e-${n8nId()}`;
-	async function call(method, route, body) {
-		const res = await fetch(`${origin}/rest${route}`, {
-			method,
-			headers: {
-				'content-type': 'application/json',
-				'browser-id': browserId,
-				...(cookie ? { cookie } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const setCookie = res.headers.getSetCookie?.() ?? [];
-		for (const c of setCookie) {
-			const [pair] = c.split(';');
-			if (pair.startsWith('n8n-auth=')) cookie = pair;
-		}
-		const text = await res.text();
-		let json;
-		try {
-			json = text ? JSON.parse(text) : undefined;
-		} catch {
-			json = undefined;
-		}
-		if (!res.ok) {
-			const error = new Error(`${method} /rest${route} → ${res.status}: ${text.slice(0, 500)}`);
-			error.status = res.status;
-			error.body = json ?? text;
-			throw error;
-		}
-		// n8n wraps most answers in { data }.
-		return json && typeof json === 'object' && 'data' in json ? json.data : json;
-	}
-	const client = {
-		origin,
-		browserId,
-		get cookie() {
-			return cookie;
-		},
-		get: (route) => call('GET', route),
-		post: (route, body) => call('POST', route, body ?? {}),
-		patch: (route, body) => call('PATCH', route, body ?? {}),
-		del: (route) => call('DELETE', route),
-
-		async setupOwner(owner = OWNER) {
-			return client.post('/owner/setup', owner);
-		},
-		async login(owner = OWNER) {
-			return client.post('/login', { emailOrLdapLoginId: owner.email, password: owner.password });
-		},
-		/** Sets up the owner on a fresh instance, or logs in when that was done already. */
-		async ensureOwner(owner = OWNER) {
-			const settings = await client.get('/settings');
-			if (settings?.userManagement?.showSetupOnFirstLoad === false) return client.login(owner);
-			try {
-				return await client.setupOwner(owner);
-			} catch (error) {
-				if (error.status === 400) return client.login(owner);
-				throw error;
-			}
-		},
-		getWorkflow: (id) => client.get(`/workflows/${id}`),
-		/** n8n 2.x "publishes" a workflow: activation names the version to run. */
-		async activateWorkflow(id) {
-			const wf = await client.getWorkflow(id);
-			return client.post(`/workflows/${id}/activate`, { versionId: wf.versionId });
-		},
-		deactivateWorkflow: (id) => client.post(`/workflows/${id}/deactivate`, {}),
-		async listExecutions(workflowId) {
-			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-			const res = await client.get(`/executions?filter=${filter}&limit=50`);
-			return res.results ?? res;
-		},
-		/**
-		 * Waits until the workflow has at least `count` finished executions; returns them (newest
-		 * first) with their run data.
-		 */
-		async waitForExecutions(workflowId, { count = 1, timeoutMs = 60000 } = {}) {
-			const done = await waitFor(
-				async () => {
-					const list = await client.listExecutions(workflowId);
-					const finished = list.filter((e) => !['new', 'running', 'waiting'].includes(e.status));
-					return finished.length >= count && finished;
-				},
-				{ timeoutMs, what: `${count} finished execution(s) of workflow ${workflowId}` },
-			);
-			return Promise.all(done.map((e) => client.getExecution(e.id)));
-		},
-		/** One execution with its run data (n8n stores it "flatted"; unflattened here). */
-		async getExecution(id) {
-			const exec = await client.get(`/executions/${id}`);
-			if (exec && typeof exec.data === 'string' && flattedParse) exec.data = flattedParse(exec.data);
-			return exec;
-		},
-	};
-	return client;
+/** Why a started process can no longer answer (it exited), or undefined while it runs. */
+export function exitedReason(child, name) {
+	if (child.exitCode === null && child.signalCode === null) return undefined;
+	return `${name} exited (${child.exitCode ?? child.signalCode}):\n${tail(child.output, 30)}`;
 }
 
 export function tail(text, lines = 60) {
 	return String(text ?? '').split('\n').slice(-lines).join('\n');
-}
-
-export function sleep(ms) {
-	return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Polls `fn` until it returns a truthy value (returned) or the time is up (throws with `what`). */
-export async function waitFor(fn, { timeoutMs = 30000, intervalMs = 250, what = 'condition' } = {}) {
-	const started = Date.now();
-	let lastError;
-	for (;;) {
-		try {
-			const value = await fn();
-			if (value) return value;
-		} catch (error) {
-			lastError = error;
-		}
-		if (Date.now() - started > timeoutMs) {
-			throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
-		}
-		await sleep(intervalMs);
-	}
 }
 
 /** Points every node that uses `credentialType` at the given credential. */

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { ensureDebianPackage } from './apt.mjs';
-import { freePort, sleep, tail } from './n8n.mjs';
+import { exitedReason, freePort, tail } from './n8n.mjs';
 import { onCleanup, runProcess, startProcess, stopProcess } from './proc.mjs';
+import { WAIT_MS, waitFor } from './wait.mjs';
 
 const PG_ROOT = '/usr/lib/postgresql';
 
@@ -50,7 +51,7 @@ export async function startPostgres({ log = () => {} } = {}) {
 	const data = path.join(dir, 'data');
 	const started = Date.now();
 	const init = await runProcess(...asServerUser(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'n8n', '-E', 'UTF8', '--no-sync']), {
-		timeoutMs: 120000,
+		timeoutMs: WAIT_MS,
 	});
 	if (init.code !== 0) throw new Error(`initdb failed (exit ${init.code}):\n${tail(init.stdout + init.stderr)}`);
 	const port = await freePort();
@@ -63,17 +64,18 @@ export async function startPostgres({ log = () => {} } = {}) {
 	);
 	const psql = (sql) =>
 		runProcess(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
-			timeoutMs: 20000,
+			timeoutMs: WAIT_MS,
 		});
-	for (;;) {
-		if (child.exitCode !== null) throw new Error(`postgres exited (${child.exitCode}):\n${tail(child.output)}`);
-		const ready = await runProcess(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { timeoutMs: 5000 });
-		if (ready.code === 0) break;
-		if (Date.now() - started > 60000) {
-			await stopProcess(child);
-			throw new Error(`postgres did not accept connections within 60 s:\n${tail(child.output)}`);
-		}
-		await sleep(200);
+	try {
+		await waitFor(() => runProcess(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { timeoutMs: 30_000 }), {
+			what: `postgres on port ${port} to accept connections (pg_isready exit 0)`,
+			until: (ready) => ready?.code === 0,
+			seen: (ready) => `pg_isready exit ${ready?.code}: ${(ready?.stdout ?? '').trim()}`,
+			failFast: () => exitedReason(child, 'postgres'),
+		});
+	} catch (error) {
+		await stopProcess(child);
+		throw new Error(`${error.message}\n${tail(child.output)}`);
 	}
 	const created = await psql('create database n8n');
 	if (created.code !== 0) throw new Error(`create database failed:\n${created.stderr}`);
@@ -88,7 +90,7 @@ export async function startPostgres({ log = () => {} } = {}) {
 			const res = await runProcess(
 				path.join(bin, 'psql'),
 				['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n', '-d', 'n8n', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
-				{ timeoutMs: 20000 },
+				{ timeoutMs: WAIT_MS },
 			);
 			if (res.code !== 0) throw new Error(`psql failed: ${res.stderr}`);
 			return res.stdout.trim();

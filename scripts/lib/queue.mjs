@@ -4,10 +4,11 @@
 // and the same database, Redis and encryption key.
 import { randomBytes } from 'node:crypto';
 
-import { createN8n, freePort, sleep, tail } from './n8n.mjs';
+import { createN8n, exitedReason, freePort, tail } from './n8n.mjs';
 import { startPostgres } from './postgres.mjs';
 import { startProcess, stopProcess } from './proc.mjs';
 import { startRedis } from './redis.mjs';
+import { waitFor } from './wait.mjs';
 
 /** Worker lines n8n 2.41 prints at log level info. */
 const WORKER_READY = /n8n worker is now ready/i;
@@ -96,12 +97,15 @@ export async function startQueueCluster({ workers: workerCount = 2, concurrency 
 	}
 }
 
-async function waitForLine(child, pattern, what, timeoutMs = 180000) {
-	const started = Date.now();
-	for (;;) {
-		if (pattern.test(child.output)) return;
-		if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) before it was ready:\n${tail(child.output)}`);
-		if (Date.now() - started > timeoutMs) throw new Error(`${what} not ready within ${timeoutMs / 1000} s:\n${tail(child.output)}`);
-		await sleep(250);
+/** Waits until a process has printed a line matching `pattern` (how an n8n worker says it is ready). */
+async function waitForLine(child, pattern, what) {
+	try {
+		await waitFor(() => pattern.test(child.output), {
+			what: `${what} to print ${pattern}`,
+			seen: () => `its last lines: ${JSON.stringify(tail(child.output, 5))}`,
+			failFast: () => exitedReason(child, what),
+		});
+	} catch (error) {
+		throw new Error(`${error.message}\n${tail(child.output)}`);
 	}
 }

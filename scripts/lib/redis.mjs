@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { ensureDebianPackage } from './apt.mjs';
-import { freePort, sleep, tail } from './n8n.mjs';
+import { exitedReason, freePort, tail } from './n8n.mjs';
 import { onCleanup, runProcess, startProcess, stopProcess } from './proc.mjs';
+import { waitFor } from './wait.mjs';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 const REDIS_CLI = path.join(path.dirname(REDIS_SERVER), 'redis-cli');
@@ -22,15 +23,16 @@ export async function startRedis({ log = () => {} } = {}) {
 		'--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'no',
 	]);
 	const started = Date.now();
-	for (;;) {
-		if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}):\n${tail(child.output)}`);
-		const ping = await runProcess(REDIS_CLI, ['-p', String(port), 'ping'], { timeoutMs: 5000 });
-		if (ping.stdout.trim() === 'PONG') break;
-		if (Date.now() - started > 20000) {
-			await stopProcess(child);
-			throw new Error(`redis-server did not answer PING within 20 s:\n${tail(child.output)}`);
-		}
-		await sleep(100);
+	try {
+		await waitFor(() => runProcess(REDIS_CLI, ['-p', String(port), 'ping'], { timeoutMs: 30_000 }), {
+			what: `redis-server on port ${port} to answer PING`,
+			until: (ping) => ping?.stdout.trim() === 'PONG',
+			seen: (ping) => JSON.stringify((ping?.stdout + ping?.stderr).trim()),
+			failFast: () => exitedReason(child, 'redis-server'),
+		});
+	} catch (error) {
+		await stopProcess(child);
+		throw new Error(`${error.message}\n${tail(child.output)}`);
 	}
 	log(`[redis] listening on 127.0.0.1:${port} (${Date.now() - started} ms)`);
 	return {

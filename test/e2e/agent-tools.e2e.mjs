@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { EXAMPLE_CREDENTIAL, startStack } from '../../scripts/lib/stack.mjs';
-import { explain, requestsTo } from './helpers.mjs';
+import { FILE_TIMEOUT_MS, explain, requestsTo } from './helpers.mjs';
 
 const TOOL_TYPE = 'n8n-nodes-voice-assistant.voiceAssistantTool';
 
@@ -51,7 +51,7 @@ function buyThroughToolExecutor(id, number, allow) {
 	};
 }
 
-describe('n8n execute: the node as an AI-agent tool', { timeout: 600_000 }, () => {
+describe('n8n execute: the node as an AI-agent tool', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
-import { OWNER, restClient, waitFor } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, OWNER, WAIT_MS, restClient, waitFor } from '../../scripts/lib/n8n.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { ROOT, allWorkflows, requestsTo } from './helpers.mjs';
 
@@ -27,7 +27,7 @@ const TRIGGER_EVENT_COUNT = new VoiceAssistantTrigger().getNodeType().descriptio
 const SHOTS = path.join(ROOT, 'test-results', 'e2e');
 const DOCS = path.join(ROOT, 'docs');
 
-describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
+describe('n8n editor in Chromium', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let origin;
@@ -48,7 +48,8 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 		origin = stack.n8n.server.origin;
 		browser = await launchBrowser();
 		page = browser.page;
-		page.setDefaultTimeout(30_000);
+		// what the editor shows is waited for as long as anything else n8n does (E2E_WAIT_S)
+		page.setDefaultTimeout(WAIT_MS);
 	});
 
 	afterEach(async (t) => {
@@ -93,7 +94,7 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 				if (!(await options.first().isVisible())) await voice.click();
 				return options.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
 			},
-			{ timeoutMs: 30_000, what: 'the voice dropdown to open' },
+			{ what: 'the voice dropdown to open' },
 		);
 		await page.waitForTimeout(400); // let the dropdown's opening animation finish for the picture
 		const texts = await options.allTextContents();
@@ -119,7 +120,7 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 		assert.ok(created, 'the platform received the create request');
 		assert.equal(created.body.voice_id, 4, 'with the voice picked in the dropdown');
 		assert.equal(created.body.assistant_name, 'Solar Appointment Setter');
-		await page.waitForTimeout(300);
+		await page.waitForTimeout(300); // the output panel's transition, for the picture (n8n is done: the run shows)
 		await screenshot('successful-run.png');
 		await page.keyboard.press('Escape');
 	});
@@ -127,9 +128,9 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 	test('a finished call shows up as a successful trigger execution', async () => {
 		const rest = restClient(origin);
 		await rest.login();
-		await rest.activateWorkflow('vaExampleRouteCl');
+		await rest.activateWorkflow('vaExampleRouteCl'); // resolves once n8n reports it published
 		const assistant = sandbox.store.assistants.find((a) => a.id === 1);
-		await waitFor(() => assistant.webhook_url?.startsWith(`${origin}/webhook/`), { what: 'the trigger to register' });
+		assert.ok(assistant.webhook_url?.startsWith(`${origin}/webhook/`), `the trigger registered (webhook_url ${assistant.webhook_url})`);
 
 		const res = await fetch(`${sandbox.baseUrl}/user/make_call`, {
 			method: 'POST',
@@ -146,7 +147,7 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 		await trigger.locator('[data-test-id=canvas-node-status-success]').waitFor();
 		const close = page.locator('[data-test-id=suggested-actions-close]');
 		if (await close.isVisible()) await close.click();
-		await page.waitForTimeout(500);
+		await page.waitForTimeout(500); // the canvas settling, for the picture (n8n is done: the status shows)
 		await screenshot('trigger.png');
 		await rest.deactivateWorkflow('vaExampleRouteCl');
 	});
@@ -169,7 +170,7 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 			// action list one press can land before the panel has focus, so press until it is gone.
 			for (let press = 0; press < 5 && (await panel.isVisible()); press++) {
 				await page.keyboard.press('Escape');
-				await page.waitForTimeout(300);
+				await page.waitForTimeout(300); // the panel's own transition between two key presses
 			}
 			await panel.waitFor({ state: 'hidden' });
 		}
@@ -207,7 +208,7 @@ describe('n8n editor in Chromium', { timeout: 600_000 }, () => {
 				await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
 				return (await entries.count()) === count;
 			},
-			{ timeoutMs: 30_000, what: `${what} to list ${count} entries` },
+			{ what: `${what} to list ${count} entries` },
 		).catch(async (error) => {
 			throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
 		});

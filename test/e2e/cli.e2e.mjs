@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { allWorkflows, explain, requestsTo, startOfYesterdayUtc } from './helpers.mjs';
+import { FILE_TIMEOUT_MS, allWorkflows, explain, requestsTo, startOfYesterdayUtc } from './helpers.mjs';
 
-describe('n8n execute (CLI) with the example workflows', { timeout: 600_000 }, () => {
+describe('n8n execute (CLI) with the example workflows', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 import { readWorkflows } from '../../scripts/lib/stack.mjs';
 
+// How every test waits for n8n (ask, up to E2E_WAIT_S) and how long a whole file may take.
+export { FILE_TIMEOUT_MS, WAIT_MS, waitFor } from '../../scripts/lib/wait.mjs';
+
 export const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(E2E_DIR, '..', '..');
 

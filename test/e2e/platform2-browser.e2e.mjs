@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
-import { NODE_TYPE, OWNER, waitFor } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, NODE_TYPE, OWNER, WAIT_MS, waitFor } from '../../scripts/lib/n8n.mjs';
 import { EXAMPLE_CREDENTIAL, startStack } from '../../scripts/lib/stack.mjs';
 import { ROOT } from './helpers.mjs';
 
@@ -42,7 +42,7 @@ const editorWorkflow = {
 	pinData: {},
 };
 
-describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 300_000 }, () => {
+describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let origin;
@@ -68,7 +68,8 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 30
 		origin = stack.n8n.server.origin;
 		browser = await launchBrowser();
 		page = browser.page;
-		page.setDefaultTimeout(30_000);
+		// what the editor shows is waited for as long as anything else n8n does (E2E_WAIT_S)
+		page.setDefaultTimeout(WAIT_MS);
 	});
 
 	afterEach(async (t) => {
@@ -89,10 +90,10 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 30
 				if (!(await option.first().isVisible())) await input.click();
 				return option.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
 			},
-			{ timeoutMs: 30_000, what: `"${entry}" in the ${parameter} dropdown` },
+			{ what: `"${entry}" in the ${parameter} dropdown` },
 		);
 		await option.first().click();
-		await waitFor(async () => (await input.locator('input').inputValue()) === entry, { timeoutMs: 10_000, what: `${parameter} to read "${entry}"` });
+		await waitFor(async () => (await input.locator('input').inputValue()) === entry, { what: `${parameter} to read "${entry}"` });
 	};
 
 	test('the 2.0 credential picked, Assistants → Get Assistant: the list holds the workspace\'s assistants; the one picked is read and shown', async () => {
@@ -118,11 +119,11 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 30
 				if (!(await credentialEntry.first().isVisible())) await credential.click();
 				return credentialEntry.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
 			},
-			{ timeoutMs: 30_000, what: `"${FULL.name}" in the credential dropdown` },
+			{ what: `"${FULL.name}" in the credential dropdown` },
 		);
 		await screenshot('platform2-credential-choice.png');
 		await credentialEntry.first().click();
-		await waitFor(async () => (await credential.locator('input').inputValue()) === FULL.name, { timeoutMs: 10_000, what: 'the 2.0 credential to be selected' });
+		await waitFor(async () => (await credential.locator('input').inputValue()) === FULL.name, { what: 'the 2.0 credential to be selected' });
 		await pick(ndv, 'resource', 'Assistants (Platform 2.0)');
 		await pick(ndv, 'operation', 'Get Assistant');
 
@@ -138,7 +139,7 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 30
 				await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
 				return (await entries.count()) === workspaceA.length;
 			},
-			{ timeoutMs: 30_000, what: `the assistant list to hold ${workspaceA.length} entries` },
+			{ what: `the assistant list to hold ${workspaceA.length} entries` },
 		).catch(async (error) => {
 			throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
 		});
@@ -165,7 +166,7 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: 30
 			[`GET /api/v1/assistants/${chosen.id} 200`],
 			'Execute step read exactly the assistant picked',
 		);
-		await page.waitForTimeout(300);
+		await page.waitForTimeout(300); // the output panel's transition, for the picture (n8n is done: the run shows)
 		await screenshot('platform2-get-assistant.png');
 	});
 	test('a search for "call" in the node panel: classic and Platform 2.0 actions listed under different names', async () => {

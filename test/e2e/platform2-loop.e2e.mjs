@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { NODE_TYPE, waitFor } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, NODE_TYPE, WAIT_MS } from '../../scripts/lib/n8n.mjs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { loadSandboxModule } from '../../scripts/lib/sandbox.mjs';
 import { readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
@@ -104,7 +104,7 @@ function platform2Examples() {
 	});
 }
 
-describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, calling rules, recording)', { timeout: 300_000 }, () => {
+describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, calling rules, recording)', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;
@@ -122,17 +122,11 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(body),
-			signal: AbortSignal.timeout(60_000),
+			signal: AbortSignal.timeout(WAIT_MS),
 		});
 		const answer = await res.text();
-		const execution = await waitFor(
-			async () => {
-				const list = await n8n.rest.listExecutions(workflow.id);
-				const mine = list.find((e) => !known.has(e.id) && !['new', 'running', 'waiting'].includes(e.status));
-				return mine && n8n.rest.getExecution(mine.id);
-			},
-			{ timeoutMs: 30_000, what: `the execution of ${workflow.id}` },
-		);
+		// the answer may come before n8n has saved the finished run: ask n8n for it
+		const [execution] = await n8n.rest.waitForExecutions(workflow.id, { count: 1, except: [...known] });
 		assert.equal(execution.status, 'success', `${res.status} ${answer}\n${JSON.stringify(execution.data?.resultData?.error)}`);
 		/** The items (json and binary) of a node's last run. */
 		const items = (node) => {
@@ -227,11 +221,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 		await n8n.importWorkflows([...workflows, ...examples.map(({ path: _path, ...workflow }) => workflow)]);
 		for (const workflow of workflows) {
 			await n8n.rest.activateWorkflow(workflow.id);
-			const path = workflow.nodes[0].parameters.path;
-			await waitFor(async () => (await (await fetch(`${n8n.server.origin}/webhook/${path}`)).text()).includes('Did you mean'), {
-				timeoutMs: 30_000,
-				what: `the webhook ${path} to be registered`,
-			});
+			await n8n.waitForWebhook(workflow.nodes[0].parameters.path);
 		}
 		for (const example of examples) {
 			await n8n.rest.activateWorkflow(example.id);
@@ -409,7 +399,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 		if (binary.id) {
 			// stored outside the execution (filesystem mode): downloaded through n8n's REST API
 			const url = `${n8n.server.origin}/rest/binary-data?id=${encodeURIComponent(binary.id)}&action=download&fileName=${encodeURIComponent(binary.fileName)}&mimeType=${encodeURIComponent(binary.mimeType)}`;
-			const res = await fetch(url, { headers: { cookie: n8n.rest.cookie, 'browser-id': n8n.rest.browserId }, signal: AbortSignal.timeout(10_000) });
+			const res = await fetch(url, { headers: { cookie: n8n.rest.cookie, 'browser-id': n8n.rest.browserId }, signal: AbortSignal.timeout(WAIT_MS) });
 			assert.equal(res.status, 200, `n8n serves the file (${url})`);
 			bytes = Buffer.from(await res.arrayBuffer());
 		} else {

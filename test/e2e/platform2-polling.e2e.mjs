@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { sleep, waitFor } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, sleep, waitFor } from '../../scripts/lib/n8n.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { requestsTo } from './helpers.mjs';
 
@@ -40,7 +40,7 @@ const workflow = {
 	connections: {},
 };
 
-describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout: 600_000 }, () => {
+describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;
@@ -71,9 +71,25 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout
 		return ids;
 	}
 
+	/** Waits until n8n has sent `count` more list requests (the sandbox's log); returns them. */
+	async function morePolls(count, what) {
+		const seen = requestsTo(sandbox, 'GET', '/api/v1/calls').length;
+		await waitFor(() => requestsTo(sandbox, 'GET', '/api/v1/calls').length, { what: `${what}: n8n to poll ${count} more time(s) (after request ${seen})`, until: (n) => n >= seen + count });
+		return requestsTo(sandbox, 'GET', '/api/v1/calls').slice(seen);
+	}
+
+	/**
+	 * Waits until every expected call was emitted, then until n8n has polled twice more and reports no
+	 * unfinished run of the workflow (a call emitted again would show by then), and checks: each once.
+	 */
 	async function assertEachOnce(what) {
-		await waitFor(async () => new Set(await emittedIds()).size >= expected.size, { timeoutMs: 90_000, intervalMs: 1000, what });
-		await sleep(2 * POLL_EVERY_S * 1000 + 1000);
+		await waitFor(async () => new Set(await emittedIds()).size, { what: `${what}: n8n to have run the workflow for all ${expected.size} calls`, until: (n) => n >= expected.size });
+		await morePolls(2, what);
+		await waitFor(() => n8n.rest.listExecutions(WORKFLOW_ID), {
+			what: `${what}: every run of ${WORKFLOW_ID} to have finished`,
+			until: (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status)),
+			seen: (list) => JSON.stringify(list?.map((e) => ({ id: e.id, status: e.status }))),
+		});
 		const ids = await emittedIds();
 		assert.deepEqual([...ids].sort(), [...expected].sort(), `${what}: each call exactly once (got ${ids.length})`);
 		assert.ok(!ids.includes(history), 'the call that ended before the first activation never starts the workflow');
@@ -91,7 +107,7 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout
 		history = await start();
 		await finish(history);
 		heldOpen = await start();
-		await sleep(1100);
+		await sleep(1100); // shapes the scenario (the next record is more than a second younger); waits for nothing
 	});
 
 	after(async () => {
@@ -101,7 +117,8 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout
 	test('activated: calls finishing out of order, and more than a page of them between two polls, start the workflow once each', async () => {
 		const before = requestsTo(sandbox, 'GET', '/api/v1/calls').length;
 		assert.equal((await n8n.rest.activateWorkflow(WORKFLOW_ID)).active, true);
-		await waitFor(() => requestsTo(sandbox, 'GET', '/api/v1/calls').length > before, { timeoutMs: 30_000, what: 'the activation poll' });
+		await waitFor(() => requestsTo(sandbox, 'GET', '/api/v1/calls').length, { what: 'the activation poll', until: (n) => n > before });
+		// the pauses shape the scenario (records more than a second apart); they wait for nothing
 		const early = await start();
 		await sleep(1100);
 		const late = await start();
@@ -147,10 +164,9 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout
 	});
 
 	test('a poll with nothing new is one request', async () => {
-		const before = requestsTo(sandbox, 'GET', '/api/v1/calls').length;
-		await sleep(4 * POLL_EVERY_S * 1000);
-		const polls = requestsTo(sandbox, 'GET', '/api/v1/calls').slice(before);
-		console.log(`# ${polls.length} list requests in ${4 * POLL_EVERY_S} s with nothing new`);
-		assert.ok(polls.length >= 2 && polls.every((r) => r.query.offset === '0'), 'each idle poll read only its first page');
+		const started = Date.now();
+		const polls = await morePolls(3, 'nothing new');
+		console.log(`# ${polls.length} list requests in ${((Date.now() - started) / 1000).toFixed(0)} s with nothing new`);
+		assert.deepEqual(polls.map((r) => r.query.offset), ['0', '0', '0'], 'each idle poll read only its first page');
 	});
 });

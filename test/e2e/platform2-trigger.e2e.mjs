@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { waitFor } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, waitFor } from '../../scripts/lib/n8n.mjs';
 import { loadSandboxModule } from '../../scripts/lib/sandbox.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { ROOT } from './helpers.mjs';
@@ -45,7 +45,7 @@ const variablesWorkflow = (id, webhookId, assistantId, second) =>
 		Ringing: { main: [[{ node: second.name, type: 'main', index: 0 }]] },
 	});
 
-describe('n8n start: the trigger on a Platform 2.0 account', { timeout: 600_000 }, () => {
+describe('n8n start: the trigger on a Platform 2.0 account', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;
@@ -87,13 +87,14 @@ describe('n8n start: the trigger on a Platform 2.0 account', { timeout: 600_000 
 	test('workspace webhook: a signed call.completed runs once; replayed, forged, unsigned, altered and re-serialised ones run nothing', async () => {
 		const apiRequests = () => sandbox.requests.filter((r) => r.path.startsWith('/api/v1/')).length;
 		const before = apiRequests();
+		// resolves once n8n reports the publication done: the trigger's webhook methods have run
 		assert.equal((await n8n.rest.activateWorkflow(IDS.workspace)).active, true);
 		assert.equal(apiRequests(), before, 'activation sends no API request');
 		const url = urlOf(HOOKS.workspace);
-		// n8n serves the production URL shortly after activation: an unsigned probe is refused (401), never run
-		await waitFor(async () => (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status === 401, {
-			timeoutMs: 30_000,
-			what: 'n8n to serve the workspace webhook URL',
+		// and n8n serves the production URL: an unsigned probe is refused (401), never run
+		await waitFor(async () => (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status, {
+			what: 'n8n to answer an unsigned probe of the workspace webhook URL with 401',
+			until: (status) => status === 401,
 		});
 		webhooks.configureWorkspaceWebhook(sandbox.platform2, { url, secret: SECRET });
 		const sent = await webhooks.deliverPlatform2Event(sandbox.platform2, { event: 'call.completed' });
@@ -110,8 +111,9 @@ describe('n8n start: the trigger on a Platform 2.0 account', { timeout: 600_000 
 		assert.equal(await post(raw), 401);
 		assert.equal(await post(raw.replace('"completed"', '"complated"'), sent.signature), 401);
 		assert.equal(await post(JSON.stringify(JSON.parse(raw), null, 2), sent.signature), 401);
-		await new Promise((resolve) => setTimeout(resolve, 1500));
-		assert.equal((await n8n.rest.listExecutions(IDS.workspace)).length, 1, 'only the first delivery ran');
+		// n8n answers a webhook request only once the execution it starts is on record (even Respond
+		// Immediately answers after n8n has created the execution), so the list is complete now.
+		assert.deepEqual((await n8n.rest.listExecutions(IDS.workspace)).map((e) => e.id), [first.id], 'only the first delivery ran');
 
 		// The secret is changed in the dashboard and in n8n's credential (re-imported by the CLI into the
 		// database the running n8n reads): the next delivery, signed with the new secret, runs at once,
@@ -124,6 +126,7 @@ describe('n8n start: the trigger on a Platform 2.0 account', { timeout: 600_000 
 		assert.deepEqual(afterRotation.body, { received: true }, 'and runs the workflow');
 		const runs = await n8n.rest.waitForExecutions(IDS.workspace, { count: 2 });
 		assert.equal(runs.length, 2);
+		assert.match(JSON.stringify(runs[0].data.resultData.runData), /e2e-call-after-rotation/, 'the newest run carries the delivery signed with the new secret');
 		await n8n.rest.deactivateWorkflow(IDS.workspace);
 	});
 
@@ -131,18 +134,18 @@ describe('n8n start: the trigger on a Platform 2.0 account', { timeout: 600_000 
 		for (const id of [greetAssistant, failAssistant]) {
 			sandbox.platform2.records.setSingleton(sandbox.platform2.workspaces.A, `/assistants/${id}/variables`, { variables: { greeting: 'Hallo' }, variable_webhook_url: 'https://old.example.com/vars' });
 		}
+		// Each activation resolves once n8n reports the publication done: the trigger's create() has
+		// set the assistant's URL and secret, and n8n has saved the node's static data (the secret's
+		// nonce) after it; until then a signed request would be 401.
 		for (const id of [IDS.greet, IDS.fail]) assert.equal((await n8n.rest.activateWorkflow(id)).active, true);
-		await waitFor(() => doc(greetAssistant).variable_webhook_url === urlOf(HOOKS.greet), { timeoutMs: 30_000, what: 'the variable webhook to point at n8n' });
+		assert.equal(doc(greetAssistant).variable_webhook_url, urlOf(HOOKS.greet), 'the variable webhook points at n8n');
 		assert.match(String(doc(greetAssistant).variable_webhook_secret), /^[0-9a-f]{64}$/);
-		// n8n saves the node's static data (the secret's nonce) just after activation: until then a signed
-		// request is 401. A signed probe that names no call is 400 once it is saved, and runs nothing.
+		// A signed probe that names no call is 400 (it runs nothing): the registration is in use.
 		for (const [id, hook] of [[greetAssistant, HOOKS.greet], [failAssistant, HOOKS.fail]]) {
 			const probe = '{"probe":true}';
 			const signature = `sha256=${createHmac('sha256', String(doc(id).variable_webhook_secret)).update(probe).digest('hex')}`;
-			await waitFor(async () => (await fetch(urlOf(hook), { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Famulor-Signature': signature }, body: probe })).status === 400, {
-				timeoutMs: 30_000,
-				what: `n8n to have saved the variable webhook registration of ${id}`,
-			});
+			const answer = await fetch(urlOf(hook), { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Famulor-Signature': signature }, body: probe });
+			assert.equal(answer.status, 400, `a signed probe of ${id}'s variable webhook: ${await answer.text()}`);
 		}
 
 		const ms = [];
@@ -165,7 +168,7 @@ describe('n8n start: the trigger on a Platform 2.0 account', { timeout: 600_000 
 		assert.ok(Date.now() - started < 2000, `answered after ${Date.now() - started} ms`);
 
 		for (const id of [IDS.greet, IDS.fail]) await n8n.rest.deactivateWorkflow(id);
-		await waitFor(() => doc(greetAssistant).variable_webhook_url === 'https://old.example.com/vars', { timeoutMs: 30_000, what: 'the previous variable webhook URL to be back' });
+		assert.equal(doc(greetAssistant).variable_webhook_url, 'https://old.example.com/vars', 'the previous variable webhook URL is back');
 		assert.deepEqual(doc(greetAssistant).variables, { greeting: 'Hallo' });
 	});
 });

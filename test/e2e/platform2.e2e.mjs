@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { NODE_TYPE, nodeOutput, waitFor } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, NODE_TYPE, WAIT_MS, nodeOutput } from '../../scripts/lib/n8n.mjs';
 import { PACKAGE_NAME } from '../../scripts/lib/paths.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 
@@ -151,7 +151,7 @@ function smsToolWorkflow(id, path, fromNumberId, to, allow) {
 const SMS_DENIED = { id: 'vaE2eP2SmsTool01', path: 'p2-sms-tool-denied' };
 const SMS_ALLOWED = { id: 'vaE2eP2SmsTool02', path: 'p2-sms-tool-allowed' };
 
-describe('n8n start: Famulor Platform 2.0', { timeout: 600_000 }, () => {
+describe('n8n start: Famulor Platform 2.0', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;
@@ -167,17 +167,11 @@ describe('n8n start: Famulor Platform 2.0', { timeout: 600_000 }, () => {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{}',
-			signal: AbortSignal.timeout(60_000),
+			signal: AbortSignal.timeout(WAIT_MS),
 		});
 		const answer = await res.text();
-		const execution = await waitFor(
-			async () => {
-				const list = await n8n.rest.listExecutions(workflowId);
-				const mine = list.find((e) => !known.has(e.id) && !['new', 'running', 'waiting'].includes(e.status));
-				return mine && n8n.rest.getExecution(mine.id);
-			},
-			{ timeoutMs: 30_000, what: `the execution of ${workflowId}` },
-		);
+		// the answer may come before n8n has saved the finished run: ask n8n for it
+		const [execution] = await n8n.rest.waitForExecutions(workflowId, { count: 1, except: [...known] });
 		const run = { data: execution.data };
 		return {
 			status: res.status,
@@ -227,11 +221,7 @@ describe('n8n start: Famulor Platform 2.0', { timeout: 600_000 }, () => {
 		await n8n.importWorkflows(workflows);
 		for (const workflow of workflows) {
 			await n8n.rest.activateWorkflow(workflow.id);
-			const path = workflow.nodes[0].parameters.path;
-			await waitFor(async () => (await (await fetch(`${n8n.server.origin}/webhook/${path}`)).text()).includes('Did you mean'), {
-				timeoutMs: 30_000,
-				what: `the webhook ${path} to be registered`,
-			});
+			await n8n.waitForWebhook(workflow.nodes[0].parameters.path);
 		}
 		for (const family of FAMILIES) await fill(family);
 	});

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { sleep, waitFor } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, sleep, waitFor } from '../../scripts/lib/n8n.mjs';
 import { EXAMPLE_CREDENTIAL, startStack } from '../../scripts/lib/stack.mjs';
 import { requestsTo } from './helpers.mjs';
 
@@ -43,7 +43,7 @@ const workflow = {
 	connections: {},
 };
 
-describe('n8n start: Voice Assistant Polling Trigger', { timeout: 600_000 }, () => {
+describe('n8n start: Voice Assistant Polling Trigger', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;
@@ -76,10 +76,29 @@ describe('n8n start: Voice Assistant Polling Trigger', { timeout: 600_000 }, () 
 		return ids;
 	}
 
-	/** Waits until every expected call was emitted, then two more polls, and checks: each once, nothing else. */
+	/**
+	 * n8n has sent two more list requests (the sandbox's log) and reports no unfinished run of the
+	 * workflow: a call emitted twice would show by then (a poll's run is on record long before the
+	 * poll after next starts).
+	 */
+	async function pollsAndRunsSettled(what) {
+		const polls = () => requestsTo(sandbox, 'GET', '/api/user/calls').length;
+		const seen = polls();
+		await waitFor(polls, { what: `${what}: n8n to poll twice more (after request ${seen})`, until: (n) => n >= seen + 2 });
+		await waitFor(() => n8n.rest.listExecutions(WORKFLOW_ID), {
+			what: `${what}: every run of ${WORKFLOW_ID} to have finished`,
+			until: (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status)),
+			seen: (list) => JSON.stringify(list?.map((e) => ({ id: e.id, status: e.status }))),
+		});
+	}
+
+	/**
+	 * Waits until every expected call was emitted, then until n8n has polled twice more and has no run
+	 * of the workflow unfinished, and checks: each call once, nothing else.
+	 */
 	async function assertEachOnce(what) {
-		await waitFor(async () => new Set(await emittedCallIds()).size >= expected.size, { timeoutMs: 90_000, intervalMs: 1000, what });
-		await sleep(2 * POLL_EVERY_S * 1000 + 1000);
+		await waitFor(async () => new Set(await emittedCallIds()).size, { what: `${what}: n8n to have run the workflow for all ${expected.size} calls`, until: (n) => n >= expected.size });
+		await pollsAndRunsSettled(what);
 		const ids = await emittedCallIds();
 		assert.deepEqual([...ids].sort(), [...expected].sort(), `${what}: each call exactly once (got ${ids.join(', ')})`);
 		assert.ok(!ids.includes(history), 'the call that ended before the first activation never starts the workflow');
@@ -95,7 +114,7 @@ describe('n8n start: Voice Assistant Polling Trigger', { timeout: 600_000 }, () 
 		});
 		({ sandbox, n8n } = stack);
 		history = await placeCall('+4917612345670');
-		await waitFor(() => ended(history), { timeoutMs: 30_000, what: `call ${history} to end` });
+		await waitFor(() => ended(history), { what: `call ${history} to end` });
 		// A call in progress at activation, held open until the test ends it.
 		heldOpen = sandbox.store.nextId('call');
 		const now = Date.now();
@@ -114,7 +133,7 @@ describe('n8n start: Voice Assistant Polling Trigger', { timeout: 600_000 }, () 
 		assert.equal(activated.active, true);
 		for (const phone of ['+4917612345671', '+4917612345672', '+4917612345673', '+4917612345677', '+4917612345678']) {
 			expected.add(await placeCall(phone));
-			await sleep(700);
+			await sleep(700); // shapes the scenario (the calls end at different moments); waits for nothing
 		}
 		Object.assign(sandbox.store.calls.find((c) => c.id === heldOpen), { status: 'completed', duration: 42, updated_at: Date.now(), finished_at: Date.now() });
 		expected.add(heldOpen);
@@ -131,7 +150,7 @@ describe('n8n start: Voice Assistant Polling Trigger', { timeout: 600_000 }, () 
 	test('deactivated while calls end, then activated: those calls start the workflow once each', async () => {
 		await n8n.rest.deactivateWorkflow(WORKFLOW_ID);
 		const whileOff = [await placeCall('+4917612345674'), await placeCall('+4917612345675')];
-		await waitFor(() => whileOff.every(ended), { timeoutMs: 30_000, what: 'the calls placed while deactivated to end' });
+		await waitFor(() => whileOff.every(ended), { what: 'the calls placed while deactivated to end' });
 		for (const id of whileOff) expected.add(id);
 		await n8n.rest.activateWorkflow(WORKFLOW_ID);
 		await assertEachOnce('after re-activation');
@@ -140,7 +159,7 @@ describe('n8n start: Voice Assistant Polling Trigger', { timeout: 600_000 }, () 
 	test('n8n restarts while calls end: they start the workflow once each, nothing earlier again', async () => {
 		await n8n.stopServer();
 		const whileDown = [await placeCall('+4917612345676'), await placeCall('+4917612345679')];
-		await waitFor(() => whileDown.every(ended), { timeoutMs: 30_000, what: 'the calls placed while n8n was down to end' });
+		await waitFor(() => whileDown.every(ended), { what: 'the calls placed while n8n was down to end' });
 		for (const id of whileDown) expected.add(id);
 		await n8n.start();
 		await n8n.rest.ensureOwner();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { explain, requestsTo } from './helpers.mjs';
+import { FILE_TIMEOUT_MS, explain, requestsTo } from './helpers.mjs';
 
 const HOUR = 3_600_000;
 const CREDENTIALS = {
@@ -59,7 +59,7 @@ function workflow(zone) {
 	};
 }
 
-describe('Skip If Called Within on the account\'s clock (n8n execute)', { timeout: 600_000 }, () => {
+describe('Skip If Called Within on the account\'s clock (n8n execute)', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 
 	before(async () => {

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { allWorkflows, explain, requestsTo } from './helpers.mjs';
+import { FILE_TIMEOUT_MS, allWorkflows, explain, requestsTo } from './helpers.mjs';
 
-describe('calling rules with n8n execute', { timeout: 600_000 }, () => {
+describe('calling rules with n8n execute', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 
 	before(async () => {

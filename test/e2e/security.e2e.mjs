@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { CREDENTIAL_TYPE, waitFor } from '../../scripts/lib/n8n.mjs';
+import { CREDENTIAL_TYPE, FILE_TIMEOUT_MS } from '../../scripts/lib/n8n.mjs';
 import { EXAMPLE_CREDENTIAL, readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
 import { ROOT } from './helpers.mjs';
 
@@ -94,7 +94,7 @@ async function countingServer(handler) {
 	}) };
 }
 
-describe('n8n start: the token and the trigger secret stay home', { timeout: 600_000 }, () => {
+describe('n8n start: the token and the trigger secret stay home', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;
@@ -156,9 +156,8 @@ describe('n8n start: the token and the trigger secret stay home', { timeout: 600
 
 	test('a 429 asking to wait a day fails its run quickly; the next run on the token goes through', async () => {
 		await n8n.rest.activateWorkflow(THROTTLED_WORKFLOW);
+		await n8n.waitForWebhook(THROTTLED_PATH);
 		const url = `${n8n.server.origin}/webhook/${THROTTLED_PATH}`;
-		// Registered once a GET is told to use POST instead of "not registered".
-		await waitFor(async () => (await (await fetch(url)).text()).includes('Did you mean'), { timeoutMs: 30_000, what: 'the webhook to be registered' });
 		sandbox.setFaults([{ kind: 'rate-limit', retryAfter: 86_400, count: 1, match: { path: '/user/assistants/models' } }]);
 		try {
 			let started = Date.now();
@@ -203,7 +202,7 @@ describe('n8n start: the token and the trigger secret stay home', { timeout: 600
 		before(async () => {
 			await n8n.rest.activateWorkflow(RECORDING_WORKFLOW);
 			const assistant = sandbox.store.assistants.find((a) => a.id === RECORDING_ASSISTANT);
-			await waitFor(() => assistant.webhook_url?.startsWith(`${n8n.server.origin}/webhook/`), { timeoutMs: 30_000, what: 'the recording trigger to register' });
+			assert.ok(assistant.webhook_url?.startsWith(`${n8n.server.origin}/webhook/`), `the recording trigger registered (webhook_url ${assistant.webhook_url})`);
 			webhookUrl = assistant.webhook_url;
 		});
 
@@ -273,10 +272,7 @@ describe('n8n start: the token and the trigger secret stay home', { timeout: 600
 		const assistant = sandbox.store.assistants.find((a) => a.id === 1);
 		await n8n.rest.activateWorkflow(TRIGGER_WORKFLOW);
 		try {
-			await waitFor(() => /[?&]secret=[0-9a-f]{32,}/.test(assistant.webhook_url ?? ''), {
-				timeoutMs: 30_000,
-				what: 'the trigger to register its URL with a secret',
-			});
+			assert.match(assistant.webhook_url ?? '', /[?&]secret=[0-9a-f]{32,}/, 'the trigger registered its URL with a secret');
 			const secret = /[?&]secret=([0-9a-f]+)/.exec(assistant.webhook_url)[1];
 			const file = path.join(mkdtempSync(path.join(tmpdir(), 'va-export-')), 'workflow.json');
 			await n8n.cliOk(['export:workflow', `--id=${TRIGGER_WORKFLOW}`, `--output=${file}`]);
