@@ -169,6 +169,44 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		await page.waitForTimeout(300); // the output panel's transition, for the picture (n8n is done: the run shows)
 		await screenshot('platform2-get-assistant.png');
 	});
+	test('Calls (Platform 2.0) → Create Call: the caller number is picked from the workspace\'s numbers, shown as the number itself', async () => {
+		// the panel of the first test is still open on the same node: switch its operation
+		const ndv = page.locator('[data-test-id=ndv]');
+		await pick(ndv, 'resource', 'Calls (Platform 2.0)');
+		await pick(ndv, 'operation', 'Create Call');
+		const numbers = sandbox.platform2.list('A', '/phone-numbers');
+		assert.ok(numbers.length >= 1, 'the sandbox seeds phone numbers in workspace A');
+		sandbox.clearRequests();
+		const entries = page.locator('[data-test-id=rlc-item]:visible');
+		const opener = ndv.locator('[data-test-id=resource-locator-callerNumber] [data-test-id=rlc-input]');
+		await waitFor(
+			async () => {
+				if (!(await entries.first().isVisible())) await opener.click();
+				await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
+				return (await entries.count()) === numbers.length;
+			},
+			{ what: `the caller number list to hold ${numbers.length} entries` },
+		).catch(async (error) => {
+			throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
+		});
+		const texts = (await entries.allTextContents()).map((t) => t.trim());
+		for (const number of numbers) {
+			const e164 = number.number ?? number.e164 ?? number.phone_number;
+			assert.ok(texts.some((t) => t.startsWith(e164)), `${e164} is offered by its number: ${texts.join(' | ')}`);
+		}
+		assert.ok(
+			sandbox.requests.some((r) => r.method === 'GET' && r.path === '/api/v1/phone-numbers'),
+			'the list came from the platform',
+		);
+		await page.waitForTimeout(300); // the opening animation, for the picture
+		await screenshot('platform2-create-call-caller-number.png');
+		const chosen = numbers[0];
+		await entries.first().click();
+		// the field holds the number's ID (what the API takes as phone_number_id), not the typed number
+		await waitFor(async () => (await opener.locator('input').inputValue().catch(() => '')) !== '', { what: 'the caller number to be picked' });
+		assert.ok(chosen.id, 'the picked number has an ID');
+		await page.keyboard.press('Escape');
+	});
 	test('a search for "call" in the node panel: classic and Platform 2.0 actions listed under different names', async () => {
 		await page.goto(`${origin}/workflow/${WORKFLOW}`);
 		await page.locator('[data-test-id=canvas-node]').first().waitFor();
