@@ -183,9 +183,13 @@ function beforeApiField(description: string | undefined, sentence: string): stri
 function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' | 'name' | 'description'>, topLevel: boolean): INodeProperties {
 	const noun = field.label.toLowerCase();
 	const required = topLevel && field.required === true;
-	// n8n checks a locator inside a collection against the top-level value of the same name (whatever the
-	// operation), so there the editor accepts either ID form; the batch check still refuses a wrong one.
-	const byIdPattern = field.family === 'voice' || !topLevel ? `^\\s*${VOICE_ID_PATTERN}\\s*$` : UUID_FIELD_REGEX;
+	// n8n checks a locator inside a collection against the top-level value of the same name, whatever the
+	// operation or account kind (classic's Tool → Get has a top-level toolId holding a number), so only a
+	// top-level locator carries the editor's UUID check; the batch check refuses a wrong ID everywhere.
+	const byIdPattern = field.family === 'voice' ? `^\\s*${VOICE_ID_PATTERN}\\s*$` : UUID_FIELD_REGEX;
+	const validation = topLevel
+		? [{ type: 'regex' as const, properties: { regex: byIdPattern, errorMessage: `The ${noun} ID is a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e` } }]
+		: undefined;
 	return {
 		...base,
 		type: 'resourceLocator',
@@ -207,15 +211,7 @@ function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' 
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: byIdPattern,
-							errorMessage: `The ${noun} ID is a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e`,
-						},
-					},
-				],
+				...(validation ? { validation } : {}),
 			},
 		],
 	} as INodeProperties;
