@@ -200,12 +200,15 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		);
 		await page.waitForTimeout(300); // the opening animation, for the picture
 		await screenshot('platform2-create-call-caller-number.png');
-		const chosen = numbers[0];
+		const first = texts[0];
 		await entries.first().click();
-		// the field holds the number's ID (what the API takes as phone_number_id), not the typed number
-		await waitFor(async () => (await opener.locator('input').inputValue().catch(() => '')) !== '', { what: 'the caller number to be picked' });
-		assert.ok(chosen.id, 'the picked number has an ID');
-		await page.keyboard.press('Escape');
+		// the field now shows the number picked (n8n keeps its ID, what the API takes as phone_number_id)
+		const shown = () => ndv.locator('[data-test-id=resource-locator-callerNumber] input').evaluateAll((inputs) => inputs.map((input) => input.value));
+		await waitFor(async () => (await shown()).some((value) => value !== '' && first.startsWith(value.trim())), {
+			what: `the caller number field to show "${first}"`,
+		}).catch(async (error) => {
+			throw new Error(`${error.message}; its inputs hold: ${(await shown()).join(' | ')}`);
+		});
 	});
 	test('a search for "call" in the node panel: classic and Platform 2.0 actions listed under different names', async () => {
 		await page.goto(`${origin}/workflow/${WORKFLOW}`);
