@@ -1,77 +1,50 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
 type Shown = { resource: string[]; operation: string[] };
 
 function shownFor(property: INodeProperties): Shown | undefined {
-  const show = property.displayOptions?.show;
-  const resource = show?.resource;
-  const operation = show?.operation;
-  if (!Array.isArray(resource) || !Array.isArray(operation)) return undefined;
-  return { resource: resource as string[], operation: operation as string[] };
+	const show = property.displayOptions?.show;
+	const resource = show?.resource;
+	const operation = show?.operation;
+	if (!Array.isArray(resource) || !Array.isArray(operation)) return undefined;
+	return { resource: resource as string[], operation: operation as string[] };
 }
 
 /** Where to look for an equal property (cheap; equality itself is `same`). */
-const signatureOf = (property: INodeProperties) =>
-  `${property.name}\u0000${property.type}\u0000${property.displayName}`;
+const signatureOf = (property: INodeProperties) => `${property.name}\u0000${property.type}\u0000${property.displayName}`;
 
 function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (
-    typeof a !== "object" ||
-    typeof b !== "object" ||
-    a === null ||
-    b === null ||
-    Array.isArray(a) !== Array.isArray(b)
-  )
-    return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every(
-    (key) =>
-      key in b &&
-      equal(
-        (a as Record<string, unknown>)[key],
-        (b as Record<string, unknown>)[key],
-      ),
-  );
+	if (a === b) return true;
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+	const keysA = Object.keys(a);
+	if (keysA.length !== Object.keys(b).length) return false;
+	return keysA.every((key) => key in b && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** Equal but for their resource and operation lists: what two properties must be to be one. */
 function same(a: INodeProperties, b: INodeProperties): boolean {
-  const { displayOptions: optionsA, ...restA } = a;
-  const { displayOptions: optionsB, ...restB } = b;
-  if (!equal(restA, restB)) return false;
-  const { show: showA, ...otherA } = optionsA ?? {};
-  const { show: showB, ...otherB } = optionsB ?? {};
-  return equal(otherA, otherB) && equal(shownElse(showA), shownElse(showB));
+	const { displayOptions: optionsA, ...restA } = a;
+	const { displayOptions: optionsB, ...restB } = b;
+	if (!equal(restA, restB)) return false;
+	const { show: showA, ...otherA } = optionsA ?? {};
+	const { show: showB, ...otherB } = optionsB ?? {};
+	return equal(otherA, otherB) && equal(shownElse(showA), shownElse(showB));
 }
 
 /** A show condition without its resource and operation lists. */
-function shownElse(
-  show: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  const rest = { ...show };
-  delete rest.resource;
-  delete rest.operation;
-  return rest;
+function shownElse(show: Record<string, unknown> | undefined): Record<string, unknown> {
+	const rest = { ...show };
+	delete rest.resource;
+	delete rest.operation;
+	return rest;
 }
 
 function withShown(property: INodeProperties, shown: Shown): INodeProperties {
-  return {
-    ...property,
-    displayOptions: {
-      ...property.displayOptions,
-      show: {
-        ...property.displayOptions?.show,
-        resource: [...shown.resource],
-        operation: [...shown.operation],
-      },
-    },
-  };
+	return { ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, resource: [...shown.resource], operation: [...shown.operation] } } };
 }
 
 function addAll(into: string[], values: string[]): void {
-  for (const value of values) if (!into.includes(value)) into.push(value);
+	for (const value of values) if (!into.includes(value)) into.push(value);
 }
 
 /**
@@ -80,51 +53,34 @@ function addAll(into: string[], values: string[]): void {
  * operations (n8n shows properties in their order, so each operation keeps its fields' order);
  * otherwise it starts a new copy.
  */
-function mergeInOrder(
-  properties: INodeProperties[],
-  mergeable: (shown: Shown) => boolean,
-): INodeProperties[] {
-  const out: INodeProperties[] = [];
-  /** by signature: the copies made so far, where they stand and what they were made from */
-  const copies = new Map<
-    string,
-    Array<{ position: number; origin: INodeProperties }>
-  >();
-  /** per operation: the position of the last property placed for it */
-  const last = new Map<string, number>();
-  for (const property of properties) {
-    const shown = shownFor(property);
-    if (!shown || !mergeable(shown)) {
-      out.push(property);
-      for (const operation of shown?.operation ?? [])
-        last.set(operation, out.length - 1);
-      continue;
-    }
-    const signature = signatureOf(property);
-    const after = Math.max(
-      -1,
-      ...shown.operation.map((operation) => last.get(operation) ?? -1),
-    );
-    let position = copies
-      .get(signature)
-      ?.find(
-        (copy) => copy.position > after && same(copy.origin, property),
-      )?.position;
-    if (position === undefined) {
-      out.push(withShown(property, shown));
-      position = out.length - 1;
-      copies.set(signature, [
-        ...(copies.get(signature) ?? []),
-        { position, origin: property },
-      ]);
-    } else {
-      const merged = out[position].displayOptions!.show as Shown;
-      addAll(merged.resource, shown.resource);
-      addAll(merged.operation, shown.operation);
-    }
-    for (const operation of shown.operation) last.set(operation, position);
-  }
-  return out;
+function mergeInOrder(properties: INodeProperties[], mergeable: (shown: Shown) => boolean): INodeProperties[] {
+	const out: INodeProperties[] = [];
+	/** by signature: the copies made so far, where they stand and what they were made from */
+	const copies = new Map<string, Array<{ position: number; origin: INodeProperties }>>();
+	/** per operation: the position of the last property placed for it */
+	const last = new Map<string, number>();
+	for (const property of properties) {
+		const shown = shownFor(property);
+		if (!shown || !mergeable(shown)) {
+			out.push(property);
+			for (const operation of shown?.operation ?? []) last.set(operation, out.length - 1);
+			continue;
+		}
+		const signature = signatureOf(property);
+		const after = Math.max(-1, ...shown.operation.map((operation) => last.get(operation) ?? -1));
+		let position = copies.get(signature)?.find((copy) => copy.position > after && same(copy.origin, property))?.position;
+		if (position === undefined) {
+			out.push(withShown(property, shown));
+			position = out.length - 1;
+			copies.set(signature, [...(copies.get(signature) ?? []), { position, origin: property }]);
+		} else {
+			const merged = out[position].displayOptions!.show as Shown;
+			addAll(merged.resource, shown.resource);
+			addAll(merged.operation, shown.operation);
+		}
+		for (const operation of shown.operation) last.set(operation, position);
+	}
+	return out;
 }
 
 /**
@@ -133,55 +89,37 @@ function mergeInOrder(
  * n8n's own nodes do inside collections); n8n's editor lists and reads only the options shown.
  */
 function sharedCollection(collections: INodeProperties[]): INodeProperties {
-  const resources = new Set<string>();
-  const operations = new Set<string>();
-  const options = new Map<
-    string,
-    Array<{ option: INodeProperties; operations: string[] }>
-  >();
-  for (const collection of collections) {
-    const own = shownFor(collection) as Shown;
-    for (const resource of own.resource) resources.add(resource);
-    for (const operation of own.operation) operations.add(operation);
-    for (const option of collection.options as INodeProperties[]) {
-      const signature = signatureOf(option);
-      const found = options.get(signature) ?? [];
-      let entry = found.find((one) => equal(one.option, option));
-      if (!entry) {
-        entry = { option, operations: [] };
-        options.set(signature, [...found, entry]);
-      }
-      addAll(entry.operations, own.operation);
-    }
-  }
-  const merged = [...options.values()]
-    .flat()
-    .map(({ option, operations }) => ({
-      ...option,
-      displayOptions: {
-        ...option.displayOptions,
-        show: { ...option.displayOptions?.show, "/operation": operations },
-      },
-    }))
-    .sort((a, b) =>
-      a.displayName < b.displayName
-        ? -1
-        : a.displayName > b.displayName
-          ? 1
-          : 0,
-    );
-  return {
-    ...withShown(collections[0], {
-      resource: [...resources],
-      operation: [...operations],
-    }),
-    options: merged,
-  };
+	const resources = new Set<string>();
+	const operations = new Set<string>();
+	const options = new Map<string, Array<{ option: INodeProperties; operations: string[] }>>();
+	for (const collection of collections) {
+		const own = shownFor(collection) as Shown;
+		for (const resource of own.resource) resources.add(resource);
+		for (const operation of own.operation) operations.add(operation);
+		for (const option of collection.options as INodeProperties[]) {
+			const signature = signatureOf(option);
+			const found = options.get(signature) ?? [];
+			let entry = found.find((one) => equal(one.option, option));
+			if (!entry) {
+				entry = { option, operations: [] };
+				options.set(signature, [...found, entry]);
+			}
+			addAll(entry.operations, own.operation);
+		}
+	}
+	const merged = [...options.values()]
+		.flat()
+		.map(({ option, operations }) => ({
+			...option,
+			displayOptions: { ...option.displayOptions, show: { ...option.displayOptions?.show, '/operation': operations } },
+		}))
+		.sort((a, b) => (a.displayName < b.displayName ? -1 : a.displayName > b.displayName ? 1 : 0));
+	return { ...withShown(collections[0], { resource: [...resources], operation: [...operations] }), options: merged };
 }
 
 export interface MergeOptions {
-  /** names of collections each operation has at most one of, shared by all the operations */
-  shareCollections?: string[];
+	/** names of collections each operation has at most one of, shared by all the operations */
+	shareCollections?: string[];
 }
 
 /**
@@ -194,116 +132,65 @@ export interface MergeOptions {
  * has its collections joined into one per name, placed between the own fields of every operation
  * and the rest: the order each operation shows its fields in never changes.
  */
-export function mergeProperties(
-  properties: INodeProperties[],
-  { shareCollections = [] }: MergeOptions = {},
-): INodeProperties[] {
-  const resourcesOf = new Map<string, Set<string>>();
-  const fieldsOf = new Map<string, INodeProperties[]>();
-  for (const property of properties) {
-    const shown = shownFor(property);
-    for (const operation of shown?.operation ?? [])
-      fieldsOf.set(operation, [...(fieldsOf.get(operation) ?? []), property]);
-    // Which resources an operation value belongs to: the Operation fields that list it (a notice shown
-    // for many resources' operations says nothing about that).
-    if (property.name !== "operation" || property.type !== "options") continue;
-    for (const option of (property.options ?? []) as Array<{
-      value?: unknown;
-    }>) {
-      const set = resourcesOf.get(String(option.value)) ?? new Set<string>();
-      for (const resource of (property.displayOptions?.show?.resource ??
-        []) as string[])
-        set.add(resource);
-      resourcesOf.set(String(option.value), set);
-    }
-  }
-  const mergeable = (shown: Shown) =>
-    shown.operation.every(
-      (operation) => resourcesOf.get(operation)?.size === 1,
-    );
+export function mergeProperties(properties: INodeProperties[], { shareCollections = [] }: MergeOptions = {}): INodeProperties[] {
+	const resourcesOf = new Map<string, Set<string>>();
+	const fieldsOf = new Map<string, INodeProperties[]>();
+	for (const property of properties) {
+		const shown = shownFor(property);
+		for (const operation of shown?.operation ?? []) fieldsOf.set(operation, [...(fieldsOf.get(operation) ?? []), property]);
+		// Which resources an operation value belongs to: the Operation fields that list it (a notice shown
+		// for many resources' operations says nothing about that).
+		if (property.name !== 'operation' || property.type !== 'options') continue;
+		for (const option of (property.options ?? []) as Array<{ value?: unknown }>) {
+			const set = resourcesOf.get(String(option.value)) ?? new Set<string>();
+			for (const resource of (property.displayOptions?.show?.resource ?? []) as string[]) set.add(resource);
+			resourcesOf.set(String(option.value), set);
+		}
+	}
+	const mergeable = (shown: Shown) => shown.operation.every((operation) => resourcesOf.get(operation)?.size === 1);
 
-  // The block each property goes to: 0 its operation's own fields, 1… a shared collection, last: after them.
-  const tail = shareCollections.length + 1;
-  const shells = new Map<string, INodeProperties>();
-  const sharable = (property: INodeProperties): boolean => {
-    const shown = shownFor(property);
-    if (
-      property.type !== "collection" ||
-      !shareCollections.includes(property.name) ||
-      !shown ||
-      shown.operation.length !== 1 ||
-      !mergeable(shown)
-    )
-      return false;
-    const shell = { ...property, options: [] };
-    if (!shells.has(property.name)) shells.set(property.name, shell);
-    return same(shells.get(property.name) as INodeProperties, shell);
-  };
-  /** per operation that can share its collections: the block of each of its fields */
-  const blocksOf = new Map<string, Map<INodeProperties, number>>();
-  for (const [operation, fields] of fieldsOf) {
-    const blocks = fields.map((field) =>
-      sharable(field) ? shareCollections.indexOf(field.name) + 1 : undefined,
-    );
-    const first = blocks.findIndex((found) => found !== undefined);
-    const last = blocks.map((found) => found !== undefined).lastIndexOf(true);
-    if (first < 0) continue;
-    // its own fields, then its shared collections (nothing between them, in the shared order), then the rest
-    const collections = blocks.slice(first, last + 1);
-    const inOrder = collections.every(
-      (found, i) =>
-        found !== undefined &&
-        (i === 0 || found > (collections[i - 1] as number)),
-    );
-    if (!inOrder) continue;
-    blocksOf.set(
-      operation,
-      new Map(
-        fields.map((field, i) => [field, blocks[i] ?? (i > last ? tail : 0)]),
-      ),
-    );
-  }
-  // A property shown for several operations must be in the same block for each, else none of them shares.
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const property of properties) {
-      const operations = shownFor(property)?.operation ?? [];
-      if (operations.length < 2) continue;
-      const found = operations.map((operation) =>
-        blocksOf.get(operation)?.get(property),
-      );
-      if (
-        found.every((one) => one !== undefined && one === found[0]) ||
-        found.every((one) => one === undefined)
-      )
-        continue;
-      for (const operation of operations)
-        changed = blocksOf.delete(operation) || changed;
-    }
-  }
-  const block = (property: INodeProperties): number => {
-    const operation = shownFor(property)?.operation[0];
-    return (
-      (operation !== undefined
-        ? blocksOf.get(operation)?.get(property)
-        : undefined) ?? 0
-    );
-  };
-  const out = mergeInOrder(
-    properties.filter((property) => block(property) === 0),
-    mergeable,
-  );
-  shareCollections.forEach((_name, i) => {
-    const collections = properties.filter(
-      (property) => block(property) === i + 1,
-    );
-    if (collections.length > 0) out.push(sharedCollection(collections));
-  });
-  return [
-    ...out,
-    ...mergeInOrder(
-      properties.filter((property) => block(property) === tail),
-      mergeable,
-    ),
-  ];
+	// The block each property goes to: 0 its operation's own fields, 1… a shared collection, last: after them.
+	const tail = shareCollections.length + 1;
+	const shells = new Map<string, INodeProperties>();
+	const sharable = (property: INodeProperties): boolean => {
+		const shown = shownFor(property);
+		if (property.type !== 'collection' || !shareCollections.includes(property.name) || !shown || shown.operation.length !== 1 || !mergeable(shown)) return false;
+		const shell = { ...property, options: [] };
+		if (!shells.has(property.name)) shells.set(property.name, shell);
+		return same(shells.get(property.name) as INodeProperties, shell);
+	};
+	/** per operation that can share its collections: the block of each of its fields */
+	const blocksOf = new Map<string, Map<INodeProperties, number>>();
+	for (const [operation, fields] of fieldsOf) {
+		const blocks = fields.map((field) => (sharable(field) ? shareCollections.indexOf(field.name) + 1 : undefined));
+		const first = blocks.findIndex((found) => found !== undefined);
+		const last = blocks.map((found) => found !== undefined).lastIndexOf(true);
+		if (first < 0) continue;
+		// its own fields, then its shared collections (nothing between them, in the shared order), then the rest
+		const collections = blocks.slice(first, last + 1);
+		const inOrder = collections.every((found, i) => found !== undefined && (i === 0 || found > (collections[i - 1] as number)));
+		if (!inOrder) continue;
+		blocksOf.set(operation, new Map(fields.map((field, i) => [field, blocks[i] ?? (i > last ? tail : 0)])));
+	}
+	// A property shown for several operations must be in the same block for each, else none of them shares.
+	for (let changed = true; changed; ) {
+		changed = false;
+		for (const property of properties) {
+			const operations = shownFor(property)?.operation ?? [];
+			if (operations.length < 2) continue;
+			const found = operations.map((operation) => blocksOf.get(operation)?.get(property));
+			if (found.every((one) => one !== undefined && one === found[0]) || found.every((one) => one === undefined)) continue;
+			for (const operation of operations) changed = blocksOf.delete(operation) || changed;
+		}
+	}
+	const block = (property: INodeProperties): number => {
+		const operation = shownFor(property)?.operation[0];
+		return (operation !== undefined ? blocksOf.get(operation)?.get(property) : undefined) ?? 0;
+	};
+	const out = mergeInOrder(properties.filter((property) => block(property) === 0), mergeable);
+	shareCollections.forEach((_name, i) => {
+		const collections = properties.filter((property) => block(property) === i + 1);
+		if (collections.length > 0) out.push(sharedCollection(collections));
+	});
+	return [...out, ...mergeInOrder(properties.filter((property) => block(property) === tail), mergeable)];
 }
