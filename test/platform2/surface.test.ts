@@ -151,7 +151,8 @@ describe('Platform 2.0 surface', () => {
 	test('the description the editor downloads stays within today\'s budget', () => {
 		report.push(`  description: ${kb.toFixed(0)} KB (issue #36's goal ≤ 400 KB)`);
 		// every property defined once (engine/mergeProperties.ts); see docs/platform2.md
-		expect(kb).toBeLessThan(900);
+		// 758 KB measured (issue #36 item 9 work) + 5 %: a change that adds more fails here and is looked at
+		expect(kb).toBeLessThan(796);
 	});
 
 	// The team checker's bars (node ../shared/tools/p2-surface.js), not reached yet: failing until they are.

@@ -47,6 +47,18 @@ function addAll(into: string[], values: string[]): void {
 	for (const value of values) if (!into.includes(value)) into.push(value);
 }
 
+/** The index of the first copy that stands after `after` (copies in ascending position). */
+function firstAfter(made: Array<{ position: number }>, after: number): number {
+	let low = 0;
+	let high = made.length;
+	while (low < high) {
+		const middle = (low + high) >> 1;
+		if (made[middle].position > after) high = middle;
+		else low = middle + 1;
+	}
+	return low;
+}
+
 /**
  * Properties identical but for their operations, as one property per run of the order: a property
  * joins an earlier copy only if that copy stands after every property already placed for its
@@ -67,12 +79,19 @@ function mergeInOrder(properties: INodeProperties[], mergeable: (shown: Shown) =
 			continue;
 		}
 		const signature = signatureOf(property);
-		const after = Math.max(-1, ...shown.operation.map((operation) => last.get(operation) ?? -1));
-		let position = copies.get(signature)?.find((copy) => copy.position > after && same(copy.origin, property))?.position;
+		const after = shown.operation.reduce((latest, operation) => Math.max(latest, last.get(operation) ?? -1), -1);
+		const made = copies.get(signature) ?? [];
+		let position: number | undefined;
+		// the copies stand in the order they were made: start at the first one after `after` (this runs
+		// on every load of the node, over hundreds of copies of one name)
+		for (let i = firstAfter(made, after); i < made.length && position === undefined; i++) {
+			if (same(made[i].origin, property)) position = made[i].position;
+		}
 		if (position === undefined) {
 			out.push(withShown(property, shown));
 			position = out.length - 1;
-			copies.set(signature, [...(copies.get(signature) ?? []), { position, origin: property }]);
+			made.push({ position, origin: property });
+			copies.set(signature, made);
 		} else {
 			const merged = out[position].displayOptions!.show as Shown;
 			addAll(merged.resource, shown.resource);
@@ -137,11 +156,14 @@ export function mergeProperties(properties: INodeProperties[], { shareCollection
 	const fieldsOf = new Map<string, INodeProperties[]>();
 	for (const property of properties) {
 		const shown = shownFor(property);
-		for (const operation of shown?.operation ?? []) {
-			const set = resourcesOf.get(operation) ?? new Set<string>();
-			for (const resource of shown?.resource ?? []) set.add(resource);
-			resourcesOf.set(operation, set);
-			fieldsOf.set(operation, [...(fieldsOf.get(operation) ?? []), property]);
+		for (const operation of shown?.operation ?? []) fieldsOf.set(operation, [...(fieldsOf.get(operation) ?? []), property]);
+		// Which resources an operation value belongs to: the Operation fields that list it (a notice shown
+		// for many resources' operations says nothing about that).
+		if (property.name !== 'operation' || property.type !== 'options') continue;
+		for (const option of (property.options ?? []) as Array<{ value?: unknown }>) {
+			const set = resourcesOf.get(String(option.value)) ?? new Set<string>();
+			for (const resource of (property.displayOptions?.show?.resource ?? []) as string[]) set.add(resource);
+			resourcesOf.set(String(option.value), set);
 		}
 	}
 	const mergeable = (shown: Shown) => shown.operation.every((operation) => resourcesOf.get(operation)?.size === 1);

@@ -1,7 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { defaultCountryField } from '../shared/countries';
-import { agentFields, resourceDescriptionField } from './agent/fields';
+import { DESCRIPTION_FIELD, agentFields, resourceDescriptionFields } from './agent/fields';
 import { mergeProperties, type MergeOptions } from './mergeProperties';
 import type { AnyOperation, Resource } from './operation';
 
@@ -30,8 +30,17 @@ export function nodeProperties(
 		},
 		...resources.map(operationField),
 		...notices,
-		...resources.flatMap(resourceDescriptionField),
-		...resources.flatMap((resource) => resource.operations.flatMap((op) => showFor(resource.value, op))),
+		...resourceDescriptionFields(resources),
+		// The tool variant's fields come first, as n8n puts its own tool Description first; ahead of every
+		// operation's own fields, the equal ones (the opt-in switch, the limits) merge into one property.
+		// Every operation's Description before every switch: a switch joins the first copy only when no
+		// field of its operation stands after that copy.
+		...[true, false].flatMap((descriptions) =>
+			resources.flatMap((resource) =>
+				resource.operations.flatMap((op) => showFor(resource.value, op, agentFields(op).filter((field) => (field.name === DESCRIPTION_FIELD) === descriptions))),
+			),
+		),
+		...resources.flatMap((resource) => resource.operations.flatMap((op) => showFor(resource.value, op, op.fields))),
 		...resources.flatMap((resource) => {
 			const withCountry = resource.operations.filter((op) => op.defaultCountry).map((op) => op.value);
 			return withCountry.length > 0 ? [defaultCountryField(resource.value, withCountry)] : [];
@@ -45,6 +54,12 @@ export function nodeProperties(
 	}));
 }
 
+/**
+ * An option's description that only repeats its action is left out: the dropdown then shows the
+ * name alone (as n8n's own nodes do for plain operations) and the description is smaller.
+ */
+const repeatsAction = (description: string, action: string) => description.replace(/\.$/, '').trim().toLowerCase() === action.trim().toLowerCase();
+
 function operationField(resource: Resource): INodeProperties {
 	const { defaultOperation } = resource;
 	return {
@@ -54,16 +69,15 @@ function operationField(resource: Resource): INodeProperties {
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource.value] } },
 		options: resource.operations
-			.map(({ name, value, description, action }) => ({ name, value, description, action }))
+			.map(({ name, value, description, action }) => ({ name, value, ...(repeatsAction(description, action) ? {} : { description }), action }))
 			.sort(byName),
 		default: defaultOperation,
 	};
 }
 
 /** Scopes an operation's fields to its resource + operation, so operation files carry no displayOptions. */
-function showFor(resource: string, op: AnyOperation): INodeProperties[] {
-	// The tool variant's fields (engine/agent/) come after the operation's own.
-	return [...op.fields, ...agentFields(op)].map((field) => ({
+function showFor(resource: string, op: AnyOperation, fields: INodeProperties[]): INodeProperties[] {
+	return fields.map((field) => ({
 		...field,
 		displayOptions: {
 			...field.displayOptions,

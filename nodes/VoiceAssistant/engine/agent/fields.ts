@@ -9,7 +9,7 @@ export const ALLOW_FIELD = 'allowForAiAgent';
 export const MAX_SENDS_FIELD = 'maxToolCallsPerExecution';
 export const PREFIXES_FIELD = 'allowedNumberPrefixes';
 /** The name n8n gives the description an agent reads; a node that defines it keeps n8n from adding its own. */
-const DESCRIPTION_FIELD = 'toolDescription';
+export const DESCRIPTION_FIELD = 'toolDescription';
 /** How many sends a tool may make in one execution unless the user says otherwise. */
 export const DEFAULT_MAX_SENDS = 5;
 
@@ -65,7 +65,10 @@ export function agentFields(op: AnyOperation): INodeProperties[] {
 			type: 'boolean',
 			default: false,
 			displayOptions: { show: TOOL_ONLY },
-			description: `Whether an AI agent may run this: ${agent.needsOptIn}. Off, every call of the tool is refused. Callers' transcripts and chat messages reach agents, so whoever talks to the agent could ask for it: consider a human review step.`,
+			// One text for every operation, so the editor gets one switch for all of them: the reason is in
+			// the tool's Description (above) that the agent reads, and in the refusal.
+			description:
+				"Whether an AI agent may run this operation; the Description above says why it is limited. Off, every call of the tool is refused. Callers' transcripts and chat messages reach agents, so whoever talks to the agent could ask for it: consider a human review step.",
 		});
 	}
 	if (agent?.reaches) {
@@ -94,24 +97,31 @@ export function agentFields(op: AnyOperation): INodeProperties[] {
 }
 
 /**
- * The description field of a resource's other operations on the tool variant. Defining the field
+ * The description field of the resources' other operations on the tool variant. Defining the field
  * keeps n8n from adding its own (which would cover the limited operations too); left empty, n8n
- * uses its automatic description, as before.
+ * uses its automatic description, as before. One field for all the resources when no limited
+ * operation's value is also an unlimited operation of another resource (hiding it would hide that
+ * one's field too), else one per resource.
  */
-export function resourceDescriptionField(resource: Resource): INodeProperties[] {
-	const limited = resource.operations.filter(isLimitedForAgents).map((op) => op.value);
-	return [
-		{
-			displayName: 'Description',
-			name: DESCRIPTION_FIELD,
-			type: 'string',
-			default: '',
-			typeOptions: { rows: 2 },
-			displayOptions: {
-				show: { ...TOOL_ONLY, resource: [resource.value] },
-				...(limited.length > 0 ? { hide: { operation: limited } } : {}),
-			},
-			description: 'What the AI agent reads about this tool. Empty: the action, e.g. "Get a call in Voice Assistant".',
+export function resourceDescriptionFields(resources: Resource[]): INodeProperties[] {
+	const operations = resources.flatMap((resource) => resource.operations);
+	const limited = operations.filter(isLimitedForAgents).map((op) => op.value);
+	const unambiguous = operations.every((op) => isLimitedForAgents(op) || !limited.includes(op.value));
+	if (unambiguous) return [descriptionField(resources.map((resource) => resource.value), limited)];
+	return resources.map((resource) => descriptionField([resource.value], resource.operations.filter(isLimitedForAgents).map((op) => op.value)));
+}
+
+function descriptionField(resources: string[], limited: string[]): INodeProperties {
+	return {
+		displayName: 'Description',
+		name: DESCRIPTION_FIELD,
+		type: 'string',
+		default: '',
+		typeOptions: { rows: 2 },
+		displayOptions: {
+			show: { ...TOOL_ONLY, resource: resources },
+			...(limited.length > 0 ? { hide: { operation: limited } } : {}),
 		},
-	];
+		description: 'What the AI agent reads about this tool. Empty: the action, e.g. "Get a call in Voice Assistant".',
+	};
 }
