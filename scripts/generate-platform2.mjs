@@ -149,6 +149,12 @@ function pathSubject(opPath) {
 	return segments.map((segment) => title(singular(segment))).join(' ');
 }
 
+/**
+ * Parameter names the node and n8n use themselves: an API field of the same name (Create Assistant
+ * Automation's tool_description) would collide with n8n's tool Description on the AI-agent tool.
+ */
+const RESERVED_PARAMS = new Set(['resource', 'operation', 'accountKind', 'toolDescription', 'allowForAiAgent', 'maxToolCallsPerExecution', 'allowedNumberPrefixes', 'requestOptions']);
+
 /** One catalogue field → the entry the runtime builds an n8n field from. */
 function field(raw, where, op, taken) {
 	const isPath = where === 'path';
@@ -156,7 +162,7 @@ function field(raw, where, op, taken) {
 	const isList = raw.type === 'array';
 	const uuid = raw.format === 'uuid' || raw.items?.format === 'uuid';
 	let param = camel(raw.name);
-	if (taken.has(param)) param = camel(`${where} ${raw.name}`);
+	if (taken.has(param) || RESERVED_PARAMS.has(param)) param = camel(`${where} ${raw.name}`);
 	taken.add(param);
 	const subject = isPath && raw.name === 'id' && !(uuid && family) ? pathSubject(op.path) : undefined;
 	const label = LABELS_OF[`${op.id}.${raw.name}`] ?? (subject ? `${subject} ID` : fieldLabel(raw.name, uuid ? family : undefined, isList));
