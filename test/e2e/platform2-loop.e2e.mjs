@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { FILE_TIMEOUT_MS, NODE_TYPE, WAIT_MS } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, NODE_TYPE, WAIT_MS, waitFor } from '../../scripts/lib/n8n.mjs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { loadSandboxModule } from '../../scripts/lib/sandbox.mjs';
 import { readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
@@ -226,10 +226,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 		for (const example of examples) {
 			await n8n.rest.activateWorkflow(example.id);
 			if (!example.nodes.some((node) => node.type === 'n8n-nodes-base.webhook')) continue;
-			await waitFor(async () => (await (await fetch(`${n8n.server.origin}/webhook/${example.path}`)).text()).includes('Did you mean'), {
-				timeoutMs: 30_000,
-				what: `the example's webhook ${example.path} to be registered`,
-			});
+			await n8n.waitForWebhook(example.path);
 		}
 		console.log(`# stack ready in ${Math.round((Date.now() - startedAt) / 1000)} s`);
 	});
@@ -471,7 +468,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 				const mine = (await n8n.rest.listExecutions(route.id)).find((e) => !known.has(e.id) && !['new', 'running', 'waiting'].includes(e.status));
 				return mine && n8n.rest.getExecution(mine.id);
 			},
-			{ timeoutMs: 30_000, what: 'the routing example to run' },
+			{ what: 'the routing example to run' },
 		);
 		assert.equal(execution.status, 'success');
 		const followUp = execution.data.resultData.runData['Follow up'];
