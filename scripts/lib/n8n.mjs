@@ -162,9 +162,14 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 			});
 			const run = parseExecuteOutput(res.stdout);
 			const error = run?.data?.resultData?.error ?? null;
+			// Under load, n8n 2.41's execute process has been seen ending by a signal (exit code null) after it
+			// printed the whole, successful run: the run is what the tests judge, so that counts, said aloud.
+			const endedBySignalAfterRun = res.code === null && !res.timedOut && Boolean(run) && !error && run.finished !== false;
+			if (endedBySignalAfterRun) console.log(`# n8n execute --id=${workflowId} ended by ${res.signal} after printing its complete run`);
 			return {
-				ok: res.code === 0 && Boolean(run) && !error,
+				ok: (res.code === 0 || endedBySignalAfterRun) && Boolean(run) && !error,
 				code: res.code,
+				signal: res.signal,
 				ms: res.ms,
 				run,
 				error,

@@ -23,7 +23,7 @@ export function requestsTo(sandbox, method, apiPath) {
 /** A readable dump of what n8n printed, for assertion messages. */
 export function explain(result) {
 	const tail = (s) => String(s ?? '').split('\n').slice(-40).join('\n');
-	return `n8n execute exit ${result.code}\n--- stdout (tail)\n${tail(result.stdout)}\n--- stderr (tail)\n${tail(result.stderr)}`;
+	return `n8n execute exit ${result.code}${result.signal ? ` (${result.signal})` : ''}\n--- stdout (tail)\n${tail(result.stdout)}\n--- stderr (tail)\n${tail(result.stderr)}`;
 }
 
 /** Start of yesterday, UTC (n8n runs with GENERIC_TIMEZONE=UTC in these tests). */
