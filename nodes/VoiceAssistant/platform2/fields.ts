@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { FAMILIES } from './catalog/catalog.generated';
 import type { CatalogField, CatalogOperation } from './catalog/types';
 import { CODE_DROPDOWN_OPERATIONS, CODE_DROPDOWNS, familyOptionsMethod, familySearchMethod } from './families';
+import { withSentence } from '../shared/apiFieldHelp';
 import { UUID_FIELD_REGEX } from '../shared/uuid';
 import { VOICE_ID_PATTERN } from './values';
 import { describe, options as optionsOf } from './words';
@@ -164,7 +165,7 @@ function recordList(op: CatalogOperation, field: CatalogField, base: Pick<INodeP
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: familyOptionsMethod(field.family as string), ...(parent ? { loadOptionsDependsOn: [parent.param] } : {}) },
 		default: [],
-		description: beforeApiField(base.description, PICK_IDS),
+		description: withSentence(base.description, PICK_IDS),
 	} as INodeProperties;
 }
 
@@ -172,12 +173,6 @@ const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">express
 const PICK_IDS = `Choose from the list, or specify IDs using an ${EXPRESSION_LINK}`;
 const PICK_ID = `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`;
 
-/** A sentence added to a field's help, which keeps ending with " (API field <key>)". */
-function beforeApiField(description: string | undefined, sentence: string): string {
-	const text = description ?? '';
-	const at = text.lastIndexOf(' (API field ');
-	return at < 0 ? `${text}. ${sentence}.` : `${text.slice(0, at)}. ${sentence}${text.slice(at)}`;
-}
 
 /** A record of a known family: From List (searchable) or By ID (a UUID). */
 function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' | 'name' | 'description'>, topLevel: boolean): INodeProperties {
@@ -228,6 +223,6 @@ function withDropdown(op: CatalogOperation, field: CatalogField, property: INode
 		type: many ? 'multiOptions' : 'options',
 		typeOptions: { loadOptionsMethod: method },
 		default: many ? [] : '',
-		description: beforeApiField(property.description, many ? PICK_IDS : PICK_ID),
+		description: withSentence(property.description, many ? PICK_IDS : PICK_ID),
 	} as INodeProperties;
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { NumericRange } from './limits';
+import { withSentence } from './apiFieldHelp';
 
 /** Small builders for field shapes that repeat across operations. */
 
@@ -124,12 +125,6 @@ export function leadPhoneAndVariablesFields(help: { phone?: string; variables?: 
 	];
 }
 
-/** A sentence added to a help text that may end with " (API field <key>)" (Platform 2.0's help keeps that ending). */
-function beforeApiName(description: string, sentence: string): string {
-	const at = description.lastIndexOf(' (API field ');
-	return at < 0 ? `${description} ${sentence}` : `${description.slice(0, at)}. ${sentence}${description.slice(at)}`;
-}
-
 /** Variables as key/value pairs or as JSON, picked with "Variables Input". */
 export function variablesFields(description: string): INodeProperties[] {
 	return [
@@ -151,7 +146,7 @@ export function variablesFields(description: string): INodeProperties[] {
 			name: 'variablesJson',
 			type: 'json',
 			default: '{}',
-			description: beforeApiName(description, 'As a JSON object, e.g. {"customer_name": "Ada", "email": "ada@example.com"}'),
+			description: withSentence(description, 'As a JSON object, e.g. {"customer_name": "Ada", "email": "ada@example.com"}'),
 			displayOptions: { show: { variablesInput: ['json'] } },
 		},
 	];
