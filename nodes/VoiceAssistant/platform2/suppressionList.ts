@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Api } from '../engine/operation';
 import { OPERATIONS } from './catalog/catalog.generated';
@@ -65,4 +65,9 @@ export async function readSuppressionIfAllowed(api: Api, channel: string): Promi
 	if ('numbers' in read) return { readable: true, numbers: read.numbers };
 	if (String((read.error as { httpCode?: unknown }).httpCode ?? '') === '403') return { readable: false, why: NOT_CHECKED };
 	throw read.error; // the transport's NodeApiError, unchanged
+}
+
+/** The Check Suppression List switch of a send (Create Call, Send SMS): `what` says what the pre-check does and what happens without it. */
+export function checkSuppressionListField(what: string): INodeProperties {
+	return { displayName: 'Check Suppression List', name: 'checkSuppressionList', type: 'boolean', noDataExpression: true, default: true, description: what };
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { callRuleFields, checkRecentCalls, decideRules, localTimeFields, sendUnderRules, skipped, type Held, type RuleDecision, type Target } from '../../engine/callingRules';
@@ -8,7 +8,7 @@ import { AUTOMATIC_CALLS_IN_PROGRESS, readMaxWaitMs, waitFields } from '../../en
 import { variablesFields } from '../../shared/fields';
 import type { CatalogField, CatalogOperation } from '../catalog/types';
 import { catalogOperation } from '../operation';
-import { readSuppressionIfAllowed } from '../suppressionList';
+import { checkSuppressionListField, readSuppressionIfAllowed } from '../suppressionList';
 import { checkedValue } from '../values';
 import { dataOf, outboundAllowance, platform2History } from './callReads';
 import { callerNumberField, CALLER_NUMBER } from './callerNumber';
@@ -31,15 +31,9 @@ interface CreateCall extends Prepared {
 	suppressionNote?: string;
 }
 
-const checkSuppressionField: INodeProperties = {
-	displayName: 'Check Suppression List',
-	name: 'checkSuppressionList',
-	type: 'boolean',
-	noDataExpression: true,
-	default: true,
-	description:
-		"Whether to read the workspace's suppression list (opt-outs for calls or for every channel) once per batch and leave its numbers uncalled, as On a Do Not Call Number says. The list is read only when the API key may (scope suppression:read): a key with only calls:write places its calls without this pre-check, and the platform itself refuses a suppressed number (403 destination_forbidden), said in the item's error.",
-};
+const checkSuppressionField = checkSuppressionListField(
+	"Whether to read the workspace's suppression list (opt-outs for calls or for every channel) once per batch and leave its numbers uncalled, as On a Do Not Call Number says. The list is read only when the API key may (scope suppression:read): a key with only calls:write places its calls without this pre-check, and the platform itself refuses a suppressed number (403 destination_forbidden), said in the item's error.",
+);
 
 /**
  * Calls → Create Call, made by hand from its catalogue entry: the generated fields (assistant and

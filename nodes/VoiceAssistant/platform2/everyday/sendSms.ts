@@ -8,7 +8,7 @@ import { platform2Records } from '../answers';
 import type { CatalogOperation } from '../catalog/types';
 import { operationFields } from '../fields';
 import { catalogOperation } from '../operation';
-import { readSuppressionIfAllowed } from '../suppressionList';
+import { readSuppressionIfAllowed, checkSuppressionListField } from '../suppressionList';
 import { checkedValue } from '../values';
 
 interface SendSms extends Prepared {
@@ -23,15 +23,9 @@ interface SendSms extends Prepared {
 type Sent = { skipped: IDataObject } | { answer: unknown };
 
 const suppressionFields: INodeProperties[] = [
-	{
-		displayName: 'Check Suppression List',
-		name: 'checkSuppressionList',
-		type: 'boolean',
-		noDataExpression: true,
-		default: true,
-		description:
-			"Whether to read the workspace's suppression list (opt-outs for SMS or for every channel) once per batch and leave suppressed numbers unsent. The list is read only when the API key may (scope suppression:read): with a key without it the messages are sent without this pre-check (each output says so), as Create Call does.",
-	},
+	checkSuppressionListField(
+		"Whether to read the workspace's suppression list (opt-outs for SMS or for every channel) once per batch and leave suppressed numbers unsent. The list is read only when the API key may (scope suppression:read): with a key without it the messages are sent without this pre-check (each output says so), as Create Call does.",
+	),
 	{
 		displayName: 'On a Suppressed Number',
 		name: 'onSuppressed',
