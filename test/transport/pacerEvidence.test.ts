@@ -11,7 +11,7 @@ import { LEARNT, type PacerTicket } from '../../nodes/VoiceAssistant/transport/p
 import { readRateInfo } from '../../nodes/VoiceAssistant/transport/rateHeaders';
 import { createRng } from '../../sandbox/prng';
 import { RateLimiter, type RateDecision } from '../../sandbox/rateLimit';
-import { limiterServer, sendMany } from './driver';
+import { limiterServer, sendMany, theoreticalMs } from './driver';
 import { VirtualTime, usePacerOn } from './virtualTime';
 
 let time: VirtualTime;
@@ -111,5 +111,25 @@ describe('a time-scaled server (20x: 20 per 0.5 s, 100 per 3 s)', () => {
 		const stats = await time.run(() => sendMany(time, pacer, documented, 25));
 		expect(stats.ok).toBe(25);
 		expect(stats.rejected).toBe(0);
+	});
+});
+
+describe('three processes on a time-scaled token (10x, Reset to the millisecond), then one alone', () => {
+	it('the one left alone soon runs at the server\'s pace: what it proved from its own part of the traffic does not hold it back', async () => {
+		const made = limiter(10, true);
+		const server = limiterServer(made);
+		const [alone, ...others] = [new Pacer(), new Pacer(), new Pacer()];
+		const aloneStats = await time.run(async () => {
+			await Promise.all([sendMany(time, alone, server, 150), ...others.map((pacer) => sendMany(time, pacer, server, 150))]);
+			// The others are done; the last process has 300 more, and nobody else is on the token.
+			return sendMany(time, alone, server, 300);
+		});
+		expect(aloneStats.ok).toBe(300);
+		// The server's own pace for 300 requests (100 per 6 s, 20 per 1 s) from an empty window; the others have just filled it, hence the slack.
+		const fresh = limiter(10, true);
+		const floor = theoreticalMs((now) => fresh.check('token', now), 300);
+		const tookMs = aloneStats.finishedAt - aloneStats.startedAt;
+		expect(tookMs).toBeLessThan(floor * 1.35);
+		expect(aloneStats.rejected).toBeLessThanOrEqual(3);
 	});
 });

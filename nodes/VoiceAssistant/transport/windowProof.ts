@@ -63,14 +63,16 @@ function freshProof(window: WindowModel, now: number): { ms: number; at: number 
 }
 
 /**
- * The shortest this window may be paced at now: its own fresh proof; else, when another window has
- * proved the server time-scaled, the documented ratio of that proof (with slack) until this one
- * proves itself; else the documented length.
+ * The shortest this window may be paced at now: its own fresh proof, or, when another window has
+ * proved the server time-scaled, the documented ratio of that proof (with slack), whichever is
+ * shorter; else the documented length. An own proof is only an upper bound, and one drawn while
+ * others shared the token (our part of the traffic) is long: paced by it, the next span is as long
+ * and the pace would never recover. A ratio the server does not keep is refused with 429s, which
+ * measure the window (windowLearning.ts), and a measured window paces by its own length.
  */
 export function floorMs(windows: WindowModel[], window: WindowModel, now: number): number {
 	const own = freshProof(window, now);
-	if (own) return Math.max(own.ms, window.documentedMs * LEARNT.shortestFactor);
-	let scale = 1;
+	let scale = own ? own.ms / window.documentedMs : 1;
 	for (const other of activeWindows(windows)) {
 		const proof = other === window ? undefined : freshProof(other, now);
 		if (proof) scale = Math.min(scale, (proof.ms / other.documentedMs) * DERIVED_SLACK);
