@@ -11,6 +11,7 @@ import * as loadOptions from './methods/loadOptions';
 import { platform2LoadOptions } from './methods/platform2Options';
 import { platform2ListSearch, platform2RecordOptions } from './methods/platform2Search';
 import { ADDITIONAL_FIELDS, FILTERS } from './platform2/fields';
+import { operationsKeptApart } from './platform2/keptApart';
 import { platform2Notices } from './platform2/notices';
 import { PLATFORM2_RESOURCES } from './platform2/resources';
 import { ACCOUNT_KIND, accountKindField } from './shared/accountKinds';
@@ -31,7 +32,7 @@ const ACCOUNT_KINDS: AccountKind[] = [
 		defaultResource: 'calls',
 		notices: platform2Notices(),
 		// 425 operations: each field, filter and option defined once and shown for every operation that has it
-		merge: { shareCollections: [FILTERS, ADDITIONAL_FIELDS] },
+		merge: { shareCollections: [FILTERS, ADDITIONAL_FIELDS], keepApart: operationsKeptApart() },
 	},
 ];
 

@@ -139,6 +139,8 @@ function sharedCollection(collections: INodeProperties[]): INodeProperties {
 export interface MergeOptions {
 	/** names of collections each operation has at most one of, shared by all the operations */
 	shareCollections?: string[];
+	/** operations whose collections stay their own (not shared with the others) */
+	keepApart?: ReadonlySet<string>;
 }
 
 /**
@@ -151,7 +153,7 @@ export interface MergeOptions {
  * has its collections joined into one per name, placed between the own fields of every operation
  * and the rest: the order each operation shows its fields in never changes.
  */
-export function mergeProperties(properties: INodeProperties[], { shareCollections = [] }: MergeOptions = {}): INodeProperties[] {
+export function mergeProperties(properties: INodeProperties[], { shareCollections = [], keepApart = new Set() }: MergeOptions = {}): INodeProperties[] {
 	const resourcesOf = new Map<string, Set<string>>();
 	const fieldsOf = new Map<string, INodeProperties[]>();
 	for (const property of properties) {
@@ -174,6 +176,7 @@ export function mergeProperties(properties: INodeProperties[], { shareCollection
 	const sharable = (property: INodeProperties): boolean => {
 		const shown = shownFor(property);
 		if (property.type !== 'collection' || !shareCollections.includes(property.name) || !shown || shown.operation.length !== 1 || !mergeable(shown)) return false;
+		if (keepApart.has(shown.operation[0])) return false;
 		const shell = { ...property, options: [] };
 		if (!shells.has(property.name)) shells.set(property.name, shell);
 		return same(shells.get(property.name) as INodeProperties, shell);
