@@ -1,41 +1,16 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { RESOURCES } from './actions/operations';
-import { resourcesOf, type AccountKind } from './engine/accountKind';
-import { nodeProperties } from './engine/properties';
-import { requestOptionsField } from './engine/requestOptions';
-import { route } from './engine/router';
-import * as listSearch from './methods/listSearch';
-import * as loadOptions from './methods/loadOptions';
-import { platform2LoadOptions } from './methods/platform2Options';
-import { platform2ListSearch, platform2RecordOptions } from './methods/platform2Search';
-import { ADDITIONAL_FIELDS, FILTERS } from './platform2/fields';
-import { operationsKeptApart } from './platform2/keptApart';
-import { platform2Notices } from './platform2/notices';
-import { PLATFORM2_RESOURCES } from './platform2/resources';
-import { ACCOUNT_KIND, accountKindField } from './shared/accountKinds';
+import { actionNodeMethodNames, actionNodeProperties } from './actionNode/loadTime';
+import { lazyMethods } from './engine/lazyMethods';
+import { ACCOUNT_KIND } from './shared/accountKinds';
 import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
 
-/** The two API generations the node speaks; classic first: the default, so saved workflows keep it. */
-const ACCOUNT_KINDS: AccountKind[] = [
-	{
-		value: 'classic',
-		credential: 'voiceAssistantApi',
-		resources: RESOURCES,
-		defaultResource: 'call',
-	},
-	{
-		value: 'platform2',
-		credential: PLATFORM2_CREDENTIAL_TYPE,
-		resources: PLATFORM2_RESOURCES,
-		defaultResource: 'calls',
-		notices: platform2Notices(),
-		// 425 operations: each field, filter and option defined once and shown for every operation that has it
-		merge: { shareCollections: [FILTERS, ADDITIONAL_FIELDS], keepApart: operationsKeptApart() },
-	},
-];
-
+/**
+ * The action node. Loading it is cheap: its fields come finished from the build (actionNode/loadTime.ts),
+ * and what runs an operation or fills a dropdown (the catalogue, the engine, the transport) is loaded
+ * the first time it is needed.
+ */
 export class VoiceAssistant implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Voice Assistant',
@@ -50,17 +25,17 @@ export class VoiceAssistant implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: ACCOUNT_KINDS.map((kind) => ({ name: kind.credential, required: true, displayOptions: { show: { [ACCOUNT_KIND]: [kind.value] } } })),
-		properties: [
-			accountKindField(),
-			...ACCOUNT_KINDS.flatMap((kind) => nodeProperties(kind.resources, kind.defaultResource, { [ACCOUNT_KIND]: [kind.value] }, kind)),
-			requestOptionsField,
+		credentials: [
+			{ name: 'voiceAssistantApi', required: true, displayOptions: { show: { [ACCOUNT_KIND]: ['classic'] } } },
+			{ name: PLATFORM2_CREDENTIAL_TYPE, required: true, displayOptions: { show: { [ACCOUNT_KIND]: ['platform2'] } } },
 		],
+		properties: actionNodeProperties(),
 	};
 
-	methods = { loadOptions: { ...loadOptions, ...platform2LoadOptions, ...platform2RecordOptions }, listSearch: { ...listSearch, ...platform2ListSearch } };
+	methods = lazyMethods(actionNodeMethodNames(), async () => (await import('./actionNode/methods')).ACTION_NODE_METHODS);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this, resourcesOf(ACCOUNT_KINDS, this.getNodeParameter(ACCOUNT_KIND, 0)));
+		const { executeActionNode } = await import('./actionNode/execute');
+		return await executeActionNode.call(this);
 	}
 }
