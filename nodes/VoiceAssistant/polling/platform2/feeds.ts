@@ -10,8 +10,25 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FeedEvent } from './cursor';
 
-export const EVENTS2 = ['callCompleted', 'conversationEnded', 'bookingCreated', 'bookingCancelled', 'bookingRescheduled', 'campaignLead', 'callbackDue'] as const;
+export const EVENTS2 = [
+	'callCompleted',
+	'callNotAnswered',
+	'callBusy',
+	'callFailed',
+	'newCall',
+	'conversationEnded',
+	'bookingCreated',
+	'bookingCancelled',
+	'bookingRescheduled',
+	'campaignLead',
+	'callbackDue',
+] as const;
 export type Event2 = (typeof EVENTS2)[number];
+
+/** The call events one final status names, filtered by the platform (List Calls' `status`). */
+const CALL_STATUS_OF = { callNotAnswered: 'no_answer', callBusy: 'busy', callFailed: 'failed' } as const;
+/** The events read from List Calls: their Assistant, Direction and Campaign filters are the list's own. */
+export const CALL_EVENTS: readonly Event2[] = ['callCompleted', 'callNotAnswered', 'callBusy', 'callFailed', 'newCall'];
 
 /** The trigger's parameters on Platform 2.0, read once per poll. */
 export interface Settings2 {
@@ -61,10 +78,18 @@ function ended(record: IDataObject): FeedEvent[] {
 	return one(record, String(record.id), platformTime2(record.ended_at) ?? platformTime2(record.updated_at));
 }
 
+/** Ended with this status (the platform filtered by it; a record in another status is not this event). */
+const endedAs = (status: string) => (record: IDataObject) => (text(record.status).toLowerCase() === status ? ended(record) : []);
+
 const bookingStart = (record: IDataObject) => text(record.start_at ?? record.starts_at ?? record.start_time ?? record.start);
 
 const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 	callCompleted: ended,
+	callNotAnswered: endedAs(CALL_STATUS_OF.callNotAnswered),
+	callBusy: endedAs(CALL_STATUS_OF.callBusy),
+	callFailed: endedAs(CALL_STATUS_OF.callFailed),
+	// Placed or received: each call once, when it was created, whatever happens to it next.
+	newCall: (record) => one(record, String(record.id), platformTime2(record.created_at)),
 	conversationEnded: ended,
 	bookingCreated: (record) => one(record, String(record.id), platformTime2(record.created_at)),
 	bookingCancelled: (record) =>
@@ -84,6 +109,11 @@ const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 
 const WEBHOOK_NAME: Record<Event2, string> = {
 	callCompleted: 'call.completed',
+	// a call that ended unanswered, busy or failed is a call.completed delivery with that status
+	callNotAnswered: 'call.completed',
+	callBusy: 'call.completed',
+	callFailed: 'call.completed',
+	newCall: 'call.created',
 	conversationEnded: 'conversation.ended',
 	bookingCreated: 'booking.created',
 	bookingCancelled: 'booking.cancelled',
@@ -97,7 +127,15 @@ export function feedOf(settings: Settings2): Feed {
 	const defined = (query: IDataObject) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as IDataObject;
 	switch (settings.event) {
 		case 'callCompleted':
-			return { ...common, operation: 'listCalls', name: 'List Calls', path: '/calls', scope: 'calls:read', order: 'updated_at', query: defined({ sort: 'updated_at', assistant_id: settings.assistantId, direction: settings.direction }) };
+		case 'callNotAnswered':
+		case 'callBusy':
+		case 'callFailed':
+		case 'newCall': {
+			const order = settings.event === 'newCall' ? 'created_at' : 'updated_at';
+			const status = settings.event in CALL_STATUS_OF ? CALL_STATUS_OF[settings.event as keyof typeof CALL_STATUS_OF] : undefined;
+			const query = defined({ sort: order, status, assistant_id: settings.assistantId, direction: settings.direction, campaign_id: settings.campaignId });
+			return { ...common, operation: 'listCalls', name: 'List Calls', path: '/calls', scope: 'calls:read', order, query };
+		}
 		case 'conversationEnded':
 			return { ...common, operation: 'listHistory', name: 'List History', path: '/history', scope: 'calls:read', order: 'updated_at', query: defined({ assistant_id: settings.assistantId, type: settings.channel }) };
 		case 'campaignLead':

@@ -7,6 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
 import { pollingTriggerProperties } from '../properties';
+import { CALL_EVENTS } from './feeds';
 
 const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
 const ON_PLATFORM2 = { [ACCOUNT_KIND]: ['platform2'] };
@@ -33,8 +34,12 @@ export const platform2PollingProperties: INodeProperties[] = [
 			{ name: 'Booking Cancelled', value: 'bookingCancelled', description: 'A booking was cancelled (List Bookings)' },
 			{ name: 'Booking Created', value: 'bookingCreated', description: 'A booking was made (List Bookings)' },
 			{ name: 'Booking Rescheduled', value: 'bookingRescheduled', description: 'A booking was moved to another time; each new time once (List Bookings)' },
-			{ name: 'Call Completed', value: 'callCompleted', description: 'An inbound or outbound call ended (List Calls, by last change)' },
+			{ name: 'Call Busy', value: 'callBusy', description: 'A call ended because the line was busy (List Calls, status busy)' },
+			{ name: 'Call Completed', value: 'callCompleted', description: 'A call ended, in any final status: completed, no answer, busy or failed (List Calls, by last change)' },
+			{ name: 'Call Failed', value: 'callFailed', description: 'A call could not be placed or broke off (List Calls, status failed)' },
+			{ name: 'Call Not Answered', value: 'callNotAnswered', description: 'Nobody picked up (List Calls, status no_answer)' },
 			{ name: 'Conversation Ended', value: 'conversationEnded', description: 'A conversation of any channel ended (List History)' },
+			{ name: 'New Call', value: 'newCall', description: 'A call was placed or received, once, when it starts (List Calls, by creation)' },
 			{ name: 'New Campaign Lead', value: 'campaignLead', description: 'A lead was added (List Audience Contacts, created since the last poll)' },
 			{ name: 'Scheduled Callback Due', value: 'callbackDue', description: 'The platform began a callback an assistant booked (List Scheduled Callbacks)' },
 		],
@@ -47,7 +52,7 @@ export const platform2PollingProperties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 3f2b8c1e-…',
 		description: 'Only this assistant (its UUID). Empty: every assistant.',
-		displayOptions: show(['callCompleted', 'conversationEnded']),
+		displayOptions: show([...CALL_EVENTS, 'conversationEnded']),
 	},
 	{
 		displayName: 'Direction',
@@ -61,7 +66,7 @@ export const platform2PollingProperties: INodeProperties[] = [
 		],
 		default: '',
 		description: 'Only calls in this direction',
-		displayOptions: show(['callCompleted']),
+		displayOptions: show([...CALL_EVENTS]),
 	},
 	{
 		displayName: 'Channel',
@@ -78,7 +83,7 @@ export const platform2PollingProperties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 3f2b8c1e-…',
-		description: 'Only leads of this campaign (its UUID). Empty: leads of every campaign.',
-		displayOptions: show(['campaignLead']),
+		description: 'Only calls or leads of this campaign (its UUID). Empty: every campaign.',
+		displayOptions: show([...CALL_EVENTS, 'campaignLead']),
 	},
 ];

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { isUuid } from '../../shared/uuid';
-import { EVENTS2, type Event2, type Settings2 } from './feeds';
+import { CALL_EVENTS, EVENTS2, type Event2, type Settings2 } from './feeds';
 
 function uuidParameter(ctx: IPollFunctions, name: string, label: string): string | undefined {
 	const raw = ctx.getNodeParameter(name, '') as unknown;
@@ -21,8 +21,9 @@ export function readSettings2(ctx: IPollFunctions): Settings2 {
 	const event = String(ctx.getNodeParameter('event2', 'callCompleted')) as Event2;
 	if (!(EVENTS2 as readonly string[]).includes(event)) throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`);
 	const settings: Settings2 = { event };
-	if (event === 'callCompleted' || event === 'conversationEnded') settings.assistantId = uuidParameter(ctx, 'assistantId2', 'Assistant ID');
-	if (event === 'callCompleted') {
+	const callEvent = CALL_EVENTS.includes(event);
+	if (callEvent || event === 'conversationEnded') settings.assistantId = uuidParameter(ctx, 'assistantId2', 'Assistant ID');
+	if (callEvent) {
 		const direction = String(ctx.getNodeParameter('direction', ''));
 		if (direction !== '') settings.direction = direction;
 	}
@@ -30,6 +31,6 @@ export function readSettings2(ctx: IPollFunctions): Settings2 {
 		const channel = String(ctx.getNodeParameter('channel', ''));
 		if (channel !== '') settings.channel = channel;
 	}
-	if (event === 'campaignLead') settings.campaignId = uuidParameter(ctx, 'campaignId', 'Campaign ID');
+	if (callEvent || event === 'campaignLead') settings.campaignId = uuidParameter(ctx, 'campaignId', 'Campaign ID');
 	return settings;
 }
