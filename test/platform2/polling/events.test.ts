@@ -1,7 +1,8 @@
 /**
- * Platform 2.0 polling, every other event: Conversation Ended (List History), Booking Created /
- * Cancelled / Rescheduled (List Bookings), New Campaign Lead (List Audience Contacts with
- * created_from), Scheduled Callback Due (List Scheduled Callbacks). Each emitted once across a restart
+ * Platform 2.0 polling, every other event: Conversation Ended and Conversation Activity (List
+ * History), Booking Created / Cancelled / Rescheduled / Completed / No-Show (List Bookings), New
+ * Campaign Lead (List Audience Contacts with created_from), Scheduled Callback Due / Completed (List
+ * Scheduled Callbacks). Each emitted once across a restart
  * and a deactivate/activate cycle; a poll with nothing new costs one request per event.
  */
 import { HOUR, MINUTE, usePolling2, type Polling2 } from './helpers';
@@ -84,7 +85,64 @@ const CASES: Case[] = [
 			if (dialing) t.at({ collection: '/scheduled-callbacks', id: String(dialing.id), fields: { status: 'completed' } });
 		},
 	},
+	{
+		event: 'bookingCompleted',
+		path: '/bookings',
+		before: (t) => void t.at({ collection: '/bookings', fields: { status: 'completed', start_at: iso(t.serverNow - HOUR) } }),
+		happen: (t) => {
+			const booking = t.at({ collection: '/bookings', fields: { status: 'confirmed', start_at: iso(t.serverNow) } });
+			t.at({ collection: '/bookings', fields: { status: 'confirmed', start_at: iso(t.serverNow + HOUR) } }); // not yet: no event
+			t.serverNow += 30 * MINUTE;
+			return String(t.at({ collection: '/bookings', id: String(booking.id), fields: { status: 'completed' } }).id);
+		},
+	},
+	{
+		event: 'bookingNoShow',
+		path: '/bookings',
+		before: (t) => void t.at({ collection: '/bookings', fields: { status: 'no_show', start_at: iso(t.serverNow - HOUR) } }),
+		happen: (t) => {
+			const booking = t.at({ collection: '/bookings', fields: { status: 'confirmed', start_at: iso(t.serverNow) } });
+			t.serverNow += 30 * MINUTE;
+			return String(t.at({ collection: '/bookings', id: String(booking.id), fields: { status: 'no_show' } }).id);
+		},
+	},
+	{
+		event: 'callbackCompleted',
+		path: '/scheduled-callbacks',
+		before: (t) => void t.at({ collection: '/scheduled-callbacks', fields: { status: 'completed', scheduled_at: iso(t.serverNow) } }),
+		happen: (t) => {
+			const callback = t.at({ collection: '/scheduled-callbacks', fields: { status: 'dialing', scheduled_at: iso(t.serverNow) } });
+			t.at({ collection: '/scheduled-callbacks', fields: { status: 'failed', scheduled_at: iso(t.serverNow) } }); // failed: no event
+			t.serverNow += 5 * MINUTE;
+			return String(t.at({ collection: '/scheduled-callbacks', id: String(callback.id), fields: { status: 'completed' } }).id);
+		},
+	},
+	{
+		event: 'conversationActivity',
+		path: '/history',
+		before: (t) => void t.at({ collection: '/history', fields: { type: 'email', status: 'in_progress' } }),
+		happen: (t) => String(t.at({ collection: '/history', fields: { type: 'whatsapp', status: 'in_progress' } }).id),
+	},
 ];
+
+describe('Polling Trigger on Platform 2.0: Conversation Activity', () => {
+	const t = usePolling2({ event2: 'conversationActivity', channel: 'whatsapp' });
+
+	it('each change of a conversation once (a message in, a reply out), of the channel asked for', async () => {
+		await t.poll({ activationPoll: true });
+		t.serverNow += MINUTE;
+		const chat = t.at({ collection: '/history', fields: { type: 'whatsapp', status: 'in_progress' } });
+		expect(t.ids(await t.poll())).toEqual([chat.id]);
+		expect(t.requestsTo('/history').at(-1)).toMatchObject({ type: 'whatsapp' });
+		t.serverNow += MINUTE;
+		t.at({ collection: '/history', id: String(chat.id), fields: { last_message: 'Can we move it to Friday?' } });
+		const reply = await t.poll();
+		expect(t.ids(reply)).toEqual([chat.id]);
+		expect(reply.items[0].json).toMatchObject({ event: 'conversation.updated', last_message: 'Can we move it to Friday?' });
+		// read again within the slack: no second event
+		expect((await t.poll()).items).toEqual([]);
+	});
+});
 
 describe.each(CASES)('Polling Trigger on Platform 2.0: $event', (c) => {
 	const t = usePolling2({ event2: c.event });

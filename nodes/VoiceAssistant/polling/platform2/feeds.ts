@@ -17,11 +17,15 @@ export const EVENTS2 = [
 	'callFailed',
 	'newCall',
 	'conversationEnded',
+	'conversationActivity',
 	'bookingCreated',
 	'bookingCancelled',
 	'bookingRescheduled',
+	'bookingCompleted',
+	'bookingNoShow',
 	'campaignLead',
 	'callbackDue',
+	'callbackCompleted',
 ] as const;
 export type Event2 = (typeof EVENTS2)[number];
 
@@ -99,12 +103,19 @@ const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 		record.rescheduled_at || record.rescheduled_from
 			? one(record, `${String(record.id)}@${bookingStart(record)}`, platformTime2(record.rescheduled_at) ?? platformTime2(record.updated_at))
 			: [],
+	bookingCompleted: (record) =>
+		text(record.status) === 'completed' ? one(record, String(record.id), platformTime2(record.completed_at) ?? platformTime2(record.updated_at)) : [],
+	bookingNoShow: (record) => (text(record.status) === 'no_show' ? one(record, String(record.id), platformTime2(record.updated_at)) : []),
+	// Every change of a conversation (a message in or out, a status): one event per change it shows.
+	conversationActivity: (record) => one(record, `${String(record.id)}@${text(record.updated_at)}`, platformTime2(record.updated_at)),
 	campaignLead: (record) => one(record, String(record.id), platformTime2(record.created_at)),
 	// Due: the platform began it (no longer pending or cancelled); when: the time it was scheduled for.
 	callbackDue: (record) =>
 		['dialing', 'completed', 'failed'].includes(text(record.status))
 			? one(record, String(record.id), platformTime2(record.scheduled_at ?? record.scheduled_for ?? record.due_at) ?? platformTime2(record.updated_at))
 			: [],
+	callbackCompleted: (record) =>
+		text(record.status) === 'completed' ? one(record, String(record.id), platformTime2(record.completed_at) ?? platformTime2(record.updated_at)) : [],
 };
 
 const WEBHOOK_NAME: Record<Event2, string> = {
@@ -118,8 +129,12 @@ const WEBHOOK_NAME: Record<Event2, string> = {
 	bookingCreated: 'booking.created',
 	bookingCancelled: 'booking.cancelled',
 	bookingRescheduled: 'booking.rescheduled',
+	bookingCompleted: 'booking.completed',
+	bookingNoShow: 'booking.no_show',
+	conversationActivity: 'conversation.updated',
 	campaignLead: 'lead.created',
 	callbackDue: 'callback.due',
+	callbackCompleted: 'callback.completed',
 };
 
 export function feedOf(settings: Settings2): Feed {
@@ -137,13 +152,20 @@ export function feedOf(settings: Settings2): Feed {
 			return { ...common, operation: 'listCalls', name: 'List Calls', path: '/calls', scope: 'calls:read', order, query };
 		}
 		case 'conversationEnded':
+		case 'conversationActivity':
 			return { ...common, operation: 'listHistory', name: 'List History', path: '/history', scope: 'calls:read', order: 'updated_at', query: defined({ assistant_id: settings.assistantId, type: settings.channel }) };
 		case 'campaignLead':
 			return { ...common, operation: 'listAudienceContacts', name: 'List Audience Contacts', path: '/leads', scope: 'leads:read', order: 'created_at', since: 'created_from', query: defined({ campaign_id: settings.campaignId }) };
 		case 'callbackDue':
-			return { ...common, operation: 'listScheduledCallbacks', name: 'List Scheduled Callbacks', path: '/scheduled-callbacks', scope: 'calls:read', order: 'updated_at', query: {} };
-		default:
-			return { ...common, operation: 'listBookings', name: 'List Bookings', path: '/bookings', scope: 'bookings:read', order: 'updated_at', query: {} };
+		case 'callbackCompleted': {
+			const query = defined({ status: settings.event === 'callbackCompleted' ? 'completed' : undefined });
+			return { ...common, operation: 'listScheduledCallbacks', name: 'List Scheduled Callbacks', path: '/scheduled-callbacks', scope: 'calls:read', order: 'updated_at', query };
+		}
+		default: {
+			// a status the event names is filtered by the platform (List Bookings' `status`)
+			const status = settings.event === 'bookingCompleted' ? 'completed' : settings.event === 'bookingNoShow' ? 'no_show' : undefined;
+			return { ...common, operation: 'listBookings', name: 'List Bookings', path: '/bookings', scope: 'bookings:read', order: 'updated_at', query: defined({ status }) };
+		}
 	}
 }
 

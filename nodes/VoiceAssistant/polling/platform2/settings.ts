@@ -22,12 +22,13 @@ export function readSettings2(ctx: IPollFunctions): Settings2 {
 	if (!(EVENTS2 as readonly string[]).includes(event)) throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`);
 	const settings: Settings2 = { event };
 	const callEvent = CALL_EVENTS.includes(event);
-	if (callEvent || event === 'conversationEnded') settings.assistantId = uuidParameter(ctx, 'assistantId2', 'Assistant ID');
+	const conversationEvent = event === 'conversationEnded' || event === 'conversationActivity';
+	if (callEvent || conversationEvent) settings.assistantId = uuidParameter(ctx, 'assistantId2', 'Assistant ID');
 	if (callEvent) {
 		const direction = String(ctx.getNodeParameter('direction', ''));
 		if (direction !== '') settings.direction = direction;
 	}
-	if (event === 'conversationEnded') {
+	if (conversationEvent) {
 		const channel = String(ctx.getNodeParameter('channel', ''));
 		if (channel !== '') settings.channel = channel;
 	}
