@@ -9,8 +9,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FeedEvent } from './cursor';
+import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS, isNewRecordEvent, type NewRecordEvent, type NewRecordList } from './newRecords';
 
-export const EVENTS2 = [
+/** The events read from a list ordered by the time they happen in (the "New …" events: newRecords.ts). */
+const LIST_EVENTS = [
 	'callCompleted',
 	'callNotAnswered',
 	'callBusy',
@@ -27,7 +29,8 @@ export const EVENTS2 = [
 	'callbackDue',
 	'callbackCompleted',
 ] as const;
-export type Event2 = (typeof EVENTS2)[number];
+export type Event2 = (typeof LIST_EVENTS)[number] | NewRecordEvent;
+export const EVENTS2: readonly Event2[] = [...LIST_EVENTS, ...NEW_RECORD_EVENTS];
 
 /** The call events one final status names, filtered by the platform (List Calls' `status`). */
 const CALL_STATUS_OF = { callNotAnswered: 'no_answer', callBusy: 'busy', callFailed: 'failed' } as const;
@@ -55,6 +58,10 @@ export interface Feed {
 	since?: string;
 	/** server-side filters (and sort) every request carries */
 	query: IDataObject;
+	/** the whole list comes in one answer (no limit/offset): read whole, put in order here */
+	unpaged?: true;
+	/** the key of `data` the rows are under, where the list nests them */
+	rowsAt?: string;
 	/** the name the item's `event` field carries (the webhook events' names) */
 	eventName: string;
 	events(record: IDataObject): FeedEvent[];
@@ -87,7 +94,11 @@ const endedAs = (status: string) => (record: IDataObject) => (text(record.status
 
 const bookingStart = (record: IDataObject) => text(record.start_at ?? record.starts_at ?? record.start_time ?? record.start);
 
+/** A record of a "New …" list: created once. */
+const created = (record: IDataObject): FeedEvent[] => one(record, String(record.id), platformTime2(record.created_at));
+
 const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
+	...(Object.fromEntries(NEW_RECORD_EVENTS.map((event) => [event, created])) as Record<NewRecordEvent, typeof created>),
 	callCompleted: ended,
 	callNotAnswered: endedAs(CALL_STATUS_OF.callNotAnswered),
 	callBusy: endedAs(CALL_STATUS_OF.callBusy),
@@ -119,6 +130,7 @@ const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 };
 
 const WEBHOOK_NAME: Record<Event2, string> = {
+	...(Object.fromEntries(NEW_RECORD_EVENTS.map((event) => [event, NEW_RECORD_LISTS[event].eventName])) as Record<NewRecordEvent, string>),
 	callCompleted: 'call.completed',
 	// a call that ended unanswered, busy or failed is a call.completed delivery with that status
 	callNotAnswered: 'call.completed',
@@ -140,6 +152,10 @@ const WEBHOOK_NAME: Record<Event2, string> = {
 export function feedOf(settings: Settings2): Feed {
 	const common = { eventName: WEBHOOK_NAME[settings.event], events: EVENT_OF[settings.event] };
 	const defined = (query: IDataObject) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as IDataObject;
+	if (isNewRecordEvent(settings.event)) {
+		const { operation, name, path, scope, unpaged, rowsAt }: NewRecordList = NEW_RECORD_LISTS[settings.event];
+		return { ...common, operation, name, path, scope, order: 'created_at', query: {}, ...(unpaged ? { unpaged } : {}), ...(rowsAt ? { rowsAt } : {}) };
+	}
 	switch (settings.event) {
 		case 'callCompleted':
 		case 'callNotAnswered':

@@ -35,15 +35,18 @@ interface Page {
 
 async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?: RequestShare): Promise<Page> {
 	const platform2: Platform2Request = { operation: feed.name, scopes: [[feed.scope]] };
-	const answer = (await apiRequest.call(ctx, 'GET', feed.path, { qs: { ...feed.query, ...qs }, platform2, share })) as IDataObject | undefined;
-	if (answer === null || typeof answer !== 'object' || !Array.isArray(answer.data)) {
+	const answer = (await apiRequest.call(ctx, 'GET', feed.path, { qs: feed.unpaged ? feed.query : { ...feed.query, ...qs }, platform2, share })) as IDataObject | undefined;
+	const data = feed.rowsAt && answer?.data && typeof answer.data === 'object' ? (answer.data as IDataObject)[feed.rowsAt] : answer?.data;
+	if (answer === null || typeof answer !== 'object' || !Array.isArray(data)) {
 		throw unexpectedAnswerError({ node: ctx.getNode(), method: 'GET', endpoint: feed.path }, 'a page of records ({"data": [...], "meta": {...}})', answer);
 	}
-	const records = answer.data as IDataObject[];
+	const records = data as IDataObject[];
 	const total = Number((answer.meta as IDataObject | undefined)?.pagination && ((answer.meta as IDataObject).pagination as IDataObject).total);
 	const offset = Number(qs.offset ?? 0);
-	const last = records.length < Number(qs.limit) || (Number.isFinite(total) && offset + records.length >= total);
+	const last = feed.unpaged === true || records.length < Number(qs.limit) || (Number.isFinite(total) && offset + records.length >= total);
 	const rows = records.map((record) => ({ order: platformTime2(record[feed.order]), events: feed.events(record) }));
+	// the whole list at once: its order is ours to give (newest first, as the cursor reads)
+	if (feed.unpaged) rows.sort((a, b) => (b.order ?? -Infinity) - (a.order ?? -Infinity));
 	if (!newestFirst(rows)) {
 		throw new NodeOperationError(ctx.getNode(), `The list of ${feed.name} is not ordered by ${feed.order} newest first, so the polling trigger cannot follow it`, {
 			description: `GET ${feed.path} answered records in another order. Use the Voice Assistant Trigger (webhook) with this platform.`,

@@ -8,6 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
 import { pollingTriggerProperties } from '../properties';
 import { CALL_EVENTS } from './feeds';
+import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS } from './newRecords';
 
 const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
 const ON_PLATFORM2 = { [ACCOUNT_KIND]: ['platform2'] };
@@ -46,7 +47,8 @@ export const platform2PollingProperties: INodeProperties[] = [
 			{ name: 'New Campaign Lead', value: 'campaignLead', description: 'A lead was added (List Audience Contacts, created since the last poll)' },
 			{ name: 'Scheduled Callback Completed', value: 'callbackCompleted', description: 'A callback an assistant booked was made and ended (List Scheduled Callbacks, status completed)' },
 			{ name: 'Scheduled Callback Due', value: 'callbackDue', description: 'The platform began a callback an assistant booked (List Scheduled Callbacks)' },
-		],
+			...NEW_RECORD_EVENTS.map((event) => ({ name: NEW_RECORD_LISTS[event].label, value: event, description: `${NEW_RECORD_LISTS[event].what} (${NEW_RECORD_LISTS[event].name}, newest first)` })),
+		].sort((a, b) => (a.name < b.name ? -1 : 1)),
 		default: 'callCompleted',
 	},
 	{
