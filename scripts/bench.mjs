@@ -7,6 +7,7 @@
 //   npm run bench -- p10            Platform 2.0 Return All over 10,000 records (~30 s)
 //   npm run bench -- p11            1,000 leads into a campaign, beside n8n's HTTP Request and Edit Fields nodes (~75 s)
 //   npm run bench -- p12            the wait's polling share, one 5-minute call on 2.0 beside classic (~35 s)
+//   npm run bench -- p13            the 2.0 polling trigger's events on 10,000 records beside a whole-list rescan
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
 //   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
 //
@@ -39,6 +40,8 @@ const FIGURES = {
 	// P11 compares with n8n's HTTP Request and Edit Fields nodes (from the cached n8n, as P1 and P2)
 	p11: { file: 'bench/p11-bulk-leads.ts', quick: { BENCH_P11_ROUNDS: '1', BENCH_P11_CLASSIC: '0' }, needsHttpNode: true },
 	p12: { file: 'bench/p12-wait-share.ts', quick: { BENCH_P12_CALL_MINUTES: '1' } },
+	// P13: the 2.0 polling trigger's events on a list of 10,000 records beside a whole-list rescan (~1 min)
+	p13: { file: 'bench/p13-polling-events.ts', quick: { BENCH_P13_RECORDS: '2000' } },
 };
 
 const args = process.argv.slice(2);

@@ -1,10 +1,12 @@
-// The polling trigger on Platform 2.0 in a running n8n (`n8n start`): a workflow with the Voice
-// Assistant Polling Trigger (version 3, Account Kind Platform 2.0, Call Completed) is activated; the
-// test makes calls start and finish on the sandbox's 2.0 mode through its control route
-// (POST /sandbox/platform2/records, the platform's clock = real time). Each finished call starts the
-// workflow exactly once: calls that finish out of order, more than one page of calls finishing
-// between two polls, across a deactivate/activate cycle and a restart of n8n; a call that had ended
-// before the first activation never does. Poll Times every 5 s as in polling.e2e.mjs.
+// The polling trigger on Platform 2.0 in a running n8n (`n8n start`): four workflows with the Voice
+// Assistant Polling Trigger (version 3, Account Kind Platform 2.0), one per family of event (issue #37):
+// Call Completed (a call that ended, by time of change), Call Not Answered (a call by final status, the
+// platform filtering), New Assistant (a new record of a list read newest created first) and
+// Conversation Activity on WhatsApp (each change of a conversation, by channel). The test writes the
+// records on the sandbox's 2.0 mode through its control route (POST /sandbox/platform2/records, the
+// platform's clock = real time). Each event starts its workflow exactly once: calls that finish out of
+// order, more than one page of events between two polls, across a deactivate/activate cycle and a
+// restart of n8n; what happened before the first activation never does. Poll Times every 5 s.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -12,100 +14,151 @@ import { FILE_TIMEOUT_MS, sleep, waitFor } from '../../scripts/lib/n8n.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { requestsTo } from './helpers.mjs';
 
-const WORKFLOW_ID = 'vaE2ePollingP2Call';
-const NODE_NAME = 'Call completed (2.0, polling)';
-const CREDENTIAL = { id: 'vaSandboxP2Full01', name: 'Voice Assistant 2.0 (sandbox)' };
 const POLL_EVERY_S = 5;
 
-const workflow = {
-	id: WORKFLOW_ID,
-	name: 'E2E: Platform 2.0 calls that completed, found by polling',
+/** One workflow per family: the trigger's parameters, the list it reads, and the ids it must emit (a change twice: twice). */
+const FAMILIES = [
+	{ id: 'vaE2ePollingP2Call', node: 'Call completed (2.0, polling)', event2: 'callCompleted', list: '/api/v1/calls' },
+	{ id: 'vaE2ePollingP2NoAns', node: 'Call not answered (2.0, polling)', event2: 'callNotAnswered', list: '/api/v1/calls' },
+	{ id: 'vaE2ePollingP2Asst', node: 'New assistant (2.0, polling)', event2: 'newAssistant', list: '/api/v1/assistants' },
+	{ id: 'vaE2ePollingP2Chat', node: 'WhatsApp activity (2.0, polling)', event2: 'conversationActivity', channel: 'whatsapp', list: '/api/v1/history' },
+].map((family, index) => ({
+	...family,
+	// a key of its own: each trigger has the whole polling share of its key (10 % of the limit), as a
+	// workflow on its own credential would
+	credential: { id: `vaSandboxP2Poll0${index + 1}`, name: `Voice Assistant 2.0 (sandbox, ${family.event2})` },
+	expected: [],
+}));
+const [CALLS, NOT_ANSWERED, ASSISTANTS, WHATSAPP] = FAMILIES;
+
+const workflowOf = (family, index) => ({
+	id: family.id,
+	name: `E2E: Platform 2.0 ${family.event2}, found by polling`,
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
 		{
-			id: 'e2e00000-0000-4000-8000-000000000901',
-			name: NODE_NAME,
+			id: `e2e00000-0000-4000-8000-00000000090${index + 1}`,
+			name: family.node,
 			type: 'n8n-nodes-voice-assistant.voiceAssistantPollingTrigger',
 			typeVersion: 3,
 			position: [0, 0],
 			parameters: {
 				pollTimes: { item: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({ mode: 'custom', cronExpression: `${i * POLL_EVERY_S} * * * * *` })) },
 				accountKind: 'platform2',
-				event2: 'callCompleted',
+				event2: family.event2,
+				...(family.channel ? { channel: family.channel } : {}),
 			},
-			credentials: { voiceAssistantPlatform2Api: CREDENTIAL },
+			credentials: { voiceAssistantPlatform2Api: family.credential },
 		},
 	],
 	connections: {},
-};
+});
 
-describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout: FILE_TIMEOUT_MS }, () => {
+describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, four families of event', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;
-	let history;
+	const history = [];
 	let heldOpen;
-	const expected = new Set();
 
-	/** A call written through the control route at the platform's now; fields as given. */
+	/** A record written through the control route at the platform's now (an array: all in one request). */
 	async function write(body) {
 		const res = await fetch(`${sandbox.origin}/sandbox/platform2/records`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ collection: '/calls', at: Date.now(), ...body }),
+			body: JSON.stringify(Array.isArray(body) ? body : { collection: '/calls', at: Date.now(), ...body }),
 		});
 		const answer = await res.json();
 		assert.equal(res.status, 200, JSON.stringify(answer));
 		return answer.data;
 	}
 	const start = async () => (await write({ fields: { status: 'in_progress', direction: 'inbound', ended_at: null } })).id;
-	const finish = async (id) => void (await write({ id, fields: { status: 'completed', ended_at: new Date().toISOString() } }));
+	/** A call ends: every workflow of calls expects it, Call Not Answered only an unanswered one. */
+	async function finish(id, status = 'completed') {
+		await write({ id, fields: { status, ended_at: new Date().toISOString() } });
+		CALLS.expected.push(id);
+		if (status === 'no_answer') NOT_ANSWERED.expected.push(id);
+	}
+	async function newAssistant(name) {
+		ASSISTANTS.expected.push((await write({ collection: '/assistants', fields: { name } })).id);
+	}
+	/** A WhatsApp conversation opens (one change, one run); an e-mail conversation beside it starts nothing. */
+	async function newWhatsApp(text) {
+		const chat = (await write({ collection: '/history', fields: { type: 'whatsapp', status: 'in_progress', last_message: text } })).id;
+		await write({ collection: '/history', fields: { type: 'email', status: 'in_progress' } });
+		WHATSAPP.expected.push(chat);
+		return chat;
+	}
+	/**
+	 * A WhatsApp conversation opens and, once its workflow ran for that, gets a reply: a second run. (Two
+	 * changes between two polls are one change to a poll, which sees the conversation as it is now.)
+	 */
+	async function whatsAppExchange(text) {
+		const chat = await newWhatsApp(text);
+		await waitFor(async () => (await emittedIds(WHATSAPP)).filter((id) => id === chat).length, { what: `the run for WhatsApp conversation ${chat}`, until: (n) => n >= 1 });
+		await write({ collection: '/history', id: chat, fields: { last_message: `Re: ${text}` } });
+		WHATSAPP.expected.push(chat);
+	}
 
-	async function emittedIds() {
+	async function emittedIds(family) {
 		const ids = [];
-		for (const summary of await n8n.rest.listExecutions(WORKFLOW_ID)) {
+		for (const summary of await n8n.rest.listExecutions(family.id)) {
 			const execution = await n8n.rest.getExecution(summary.id);
-			for (const item of execution.data.resultData.runData[NODE_NAME][0].data.main[0]) ids.push(item.json.id);
+			for (const item of execution.data.resultData.runData[family.node][0].data.main[0]) ids.push(item.json.id);
 		}
 		return ids;
 	}
 
-	/** Waits until n8n has sent `count` more list requests (the sandbox's log); returns them. */
+	/** Waits until n8n has sent `count` more requests for each family's list (the sandbox's log). */
 	async function morePolls(count, what) {
-		const seen = requestsTo(sandbox, 'GET', '/api/v1/calls').length;
-		await waitFor(() => requestsTo(sandbox, 'GET', '/api/v1/calls').length, { what: `${what}: n8n to poll ${count} more time(s) (after request ${seen})`, until: (n) => n >= seen + count });
-		return requestsTo(sandbox, 'GET', '/api/v1/calls').slice(seen);
+		for (const list of new Set(FAMILIES.map((family) => family.list))) {
+			const seen = requestsTo(sandbox, 'GET', list).length;
+			await waitFor(() => requestsTo(sandbox, 'GET', list).length, { what: `${what}: n8n to read ${list} ${count} more time(s) (after request ${seen})`, until: (n) => n >= seen + count });
+		}
 	}
 
 	/**
-	 * Waits until every expected call was emitted, then until n8n has polled twice more and reports no
-	 * unfinished run of the workflow (a call emitted again would show by then), and checks: each once.
+	 * Waits until every family emitted all it expects, then until n8n has polled twice more and reports
+	 * no unfinished run (an event emitted again would show by then), and checks: each exactly once.
 	 */
 	async function assertEachOnce(what) {
-		await waitFor(async () => new Set(await emittedIds()).size, { what: `${what}: n8n to have run the workflow for all ${expected.size} calls`, until: (n) => n >= expected.size });
+		for (const family of FAMILIES) {
+			await waitFor(async () => (await emittedIds(family)).length, { what: `${what}: ${family.event2} to have run for all ${family.expected.length} events`, until: (n) => n >= family.expected.length });
+		}
 		await morePolls(2, what);
-		await waitFor(() => n8n.rest.listExecutions(WORKFLOW_ID), {
-			what: `${what}: every run of ${WORKFLOW_ID} to have finished`,
-			until: (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status)),
-			seen: (list) => JSON.stringify(list?.map((e) => ({ id: e.id, status: e.status }))),
-		});
-		const ids = await emittedIds();
-		assert.deepEqual([...ids].sort(), [...expected].sort(), `${what}: each call exactly once (got ${ids.length})`);
-		assert.ok(!ids.includes(history), 'the call that ended before the first activation never starts the workflow');
+		for (const family of FAMILIES) {
+			await waitFor(() => n8n.rest.listExecutions(family.id), {
+				what: `${what}: every run of ${family.id} to have finished`,
+				until: (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status)),
+				seen: (list) => JSON.stringify(list?.map((e) => ({ id: e.id, status: e.status }))),
+			});
+			const ids = await emittedIds(family);
+			assert.deepEqual([...ids].sort(), [...family.expected].sort(), `${what}: ${family.event2}, each event exactly once (got ${ids.length})`);
+			for (const old of history) assert.ok(!ids.includes(old), `${family.event2}: what happened before the first activation never starts the workflow`);
+		}
 	}
 
 	before(async () => {
 		stack = await startStack({
 			server: true,
 			sandbox: { rateLimit: { perMinute: 100, burst: 20, burstWindowSeconds: 10 } },
-			workflows: [workflow],
-			extraCredentials: (sb) => [{ ...CREDENTIAL, type: 'voiceAssistantPlatform2Api', data: { apiKey: sb.platform2.keys.full, origin: sb.origin } }],
+			workflows: FAMILIES.map(workflowOf),
+			extraCredentials: (sb) =>
+				FAMILIES.map((family) => ({
+					...family.credential,
+					type: 'voiceAssistantPlatform2Api',
+					data: { apiKey: sb.platform2.keyRing.mint({ name: family.event2 }).secret, origin: sb.origin },
+				})),
 			log: (l) => console.log(`# ${l}`),
 		});
 		({ sandbox, n8n } = stack);
-		history = await start();
-		await finish(history);
+		// before the first activation: a call that ended unanswered, an assistant, a WhatsApp message
+		const old = await start();
+		await write({ id: old, fields: { status: 'no_answer', ended_at: new Date().toISOString() } });
+		history.push(old);
+		history.push((await write({ collection: '/assistants', fields: { name: 'Before activation' } })).id);
+		history.push((await write({ collection: '/history', fields: { type: 'whatsapp', status: 'in_progress' } })).id);
 		heldOpen = await start();
 		await sleep(1100); // shapes the scenario (the next record is more than a second younger); waits for nothing
 	});
@@ -114,50 +167,59 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout
 		await stack?.stop();
 	});
 
-	test('activated: calls finishing out of order, and more than a page of them between two polls, start the workflow once each', async () => {
-		const before = requestsTo(sandbox, 'GET', '/api/v1/calls').length;
-		assert.equal((await n8n.rest.activateWorkflow(WORKFLOW_ID)).active, true);
-		await waitFor(() => requestsTo(sandbox, 'GET', '/api/v1/calls').length, { what: 'the activation poll', until: (n) => n > before });
+	test('activated: calls finishing out of order, and more than a page of each event between two polls, start their workflows once each', async () => {
+		const before = FAMILIES.map((family) => requestsTo(sandbox, 'GET', family.list).length);
+		for (const family of FAMILIES) assert.equal((await n8n.rest.activateWorkflow(family.id)).active, true);
+		for (const [i, family] of FAMILIES.entries()) {
+			await waitFor(() => requestsTo(sandbox, 'GET', family.list).length, { what: `the activation poll of ${family.event2}`, until: (n) => n > before[i] });
+		}
 		// the pauses shape the scenario (records more than a second apart); they wait for nothing
 		const early = await start();
 		await sleep(1100);
 		const late = await start();
 		await sleep(1100);
-		await finish(late);
-		expected.add(late);
+		await finish(late, 'no_answer');
+		await newAssistant('First');
+		await whatsAppExchange('Hello');
 		await assertEachOnce('the later call finished first');
 		await finish(early);
-		await finish(heldOpen);
-		expected.add(early).add(heldOpen);
-		// 60 calls finish between two polls: more than the first page (the records changed last time + 20)
-		for (let i = 0; i < 60; i++) {
-			const id = await start();
-			await finish(id);
-			expected.add(id);
+		await finish(heldOpen, 'no_answer');
+		// in one write, so between two polls: 60 calls end (30 unanswered), 30 assistants, 30 WhatsApp
+		// messages: more than a first page each (the records changed last time + 20)
+		const at = Date.now();
+		const ended = new Date(at).toISOString();
+		const burst = await write([
+			...Array.from({ length: 60 }, (_, i) => ({ collection: '/calls', at, fields: { status: i % 2 === 0 ? 'no_answer' : 'completed', direction: 'outbound', ended_at: ended } })),
+			...Array.from({ length: 30 }, (_, i) => ({ collection: '/assistants', at, fields: { name: `Burst ${i}` } })),
+			...Array.from({ length: 30 }, (_, i) => ({ collection: '/history', at, fields: { type: 'whatsapp', status: 'in_progress', last_message: `Burst ${i}` } })),
+		]);
+		for (const record of burst) {
+			if (record.direction === 'outbound') CALLS.expected.push(record.id);
+			if (record.status === 'no_answer') NOT_ANSWERED.expected.push(record.id);
+			if (record.name) ASSISTANTS.expected.push(record.id);
+			if (record.type === 'whatsapp') WHATSAPP.expected.push(record.id);
 		}
 		await assertEachOnce('after a burst');
-		const pages = requestsTo(sandbox, 'GET', '/api/v1/calls').slice(before).filter((r) => r.query.offset !== '0');
-		assert.ok(pages.length > 0, 'the burst took more than one page');
+		for (const [i, family] of FAMILIES.entries()) {
+			const pages = requestsTo(sandbox, 'GET', family.list).slice(before[i]).filter((r) => r.query.offset !== '0');
+			assert.ok(pages.length > 0, `${family.event2}: the burst took more than one page`);
+		}
 	});
 
-	test('deactivated while calls finish, then activated: those calls start the workflow once each', async () => {
-		await n8n.rest.deactivateWorkflow(WORKFLOW_ID);
-		for (let i = 0; i < 3; i++) {
-			const id = await start();
-			await finish(id);
-			expected.add(id);
-		}
-		await n8n.rest.activateWorkflow(WORKFLOW_ID);
+	test('deactivated while events happen, then activated: those events start their workflows once each', async () => {
+		for (const family of FAMILIES) await n8n.rest.deactivateWorkflow(family.id);
+		for (let i = 0; i < 3; i++) await finish(await start(), i === 0 ? 'no_answer' : 'completed');
+		await newAssistant('While deactivated');
+		await newWhatsApp('Are you there?');
+		for (const family of FAMILIES) await n8n.rest.activateWorkflow(family.id);
 		await assertEachOnce('after re-activation');
 	});
 
-	test('n8n restarts while calls finish: they start the workflow once each, nothing earlier again', async () => {
+	test('n8n restarts while events happen: they start their workflows once each, nothing earlier again', async () => {
 		await n8n.stopServer();
-		for (let i = 0; i < 3; i++) {
-			const id = await start();
-			await finish(id);
-			expected.add(id);
-		}
+		for (let i = 0; i < 3; i++) await finish(await start(), i === 0 ? 'no_answer' : 'completed');
+		await newAssistant('During the restart');
+		await newWhatsApp('Still there?');
 		await n8n.start();
 		await n8n.rest.ensureOwner();
 		await assertEachOnce('after the restart');
@@ -165,8 +227,10 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0', { timeout
 
 	test('a poll with nothing new is one request', async () => {
 		const started = Date.now();
-		const polls = await morePolls(3, 'nothing new');
-		console.log(`# ${polls.length} list requests in ${((Date.now() - started) / 1000).toFixed(0)} s with nothing new`);
-		assert.deepEqual(polls.map((r) => r.query.offset), ['0', '0', '0'], 'each idle poll read only its first page');
+		const seen = requestsTo(sandbox, 'GET', CALLS.list).length;
+		await morePolls(3, 'nothing new');
+		const polls = requestsTo(sandbox, 'GET', CALLS.list).slice(seen);
+		console.log(`# ${polls.length} list requests to /calls (two triggers) in ${((Date.now() - started) / 1000).toFixed(0)} s with nothing new`);
+		assert.ok(polls.every((r) => r.query.offset === '0'), 'each idle poll read only its first page');
 	});
 });

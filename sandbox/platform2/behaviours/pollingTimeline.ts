@@ -35,15 +35,24 @@ export function recordAt(platform2: Platform2, change: RecordAt): P2Record {
 	return platform2.records.insert(ws.id, change.collection, parents, record);
 }
 
-/** POST /sandbox/platform2/records: body as RecordAt → 200 {data: record}, 422 when it names nothing usable. */
+/**
+ * POST /sandbox/platform2/records: body as RecordAt → 200 {data: record}; an array of them → 200 {data:
+ * [records]}, written in order within one request (a burst no poll can see half of); 422 when one names
+ * nothing usable (those before it are written).
+ */
 export function recordAtRoute(platform2: Platform2, body: unknown): P2Answer {
-	const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Partial<RecordAt>;
-	if (typeof b.collection !== 'string' || !b.collection.startsWith('/') || Number.isNaN(new Date(b.at ?? NaN).getTime())) {
-		return { status: 422, body: { message: 'collection ("/calls", …) and at (ISO 8601 or epoch ms) are required' } };
+	const changes = Array.isArray(body) ? body : [body];
+	const written: P2Record[] = [];
+	for (const change of changes) {
+		const b = (typeof change === 'object' && change !== null && !Array.isArray(change) ? change : {}) as Partial<RecordAt>;
+		if (typeof b.collection !== 'string' || !b.collection.startsWith('/') || Number.isNaN(new Date(b.at ?? NaN).getTime())) {
+			return { status: 422, body: { message: 'collection ("/calls", …) and at (ISO 8601 or epoch ms) are required' } };
+		}
+		try {
+			written.push(recordAt(platform2, b as RecordAt));
+		} catch (err) {
+			return { status: 422, body: { message: err instanceof Error ? err.message : String(err) } };
+		}
 	}
-	try {
-		return { status: 200, body: { data: recordAt(platform2, b as RecordAt) } };
-	} catch (err) {
-		return { status: 422, body: { message: err instanceof Error ? err.message : String(err) } };
-	}
+	return { status: 200, body: { data: Array.isArray(body) ? written : written[0] } };
 }

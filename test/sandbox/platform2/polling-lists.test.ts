@@ -25,6 +25,21 @@ describe('records at chosen times (control route)', () => {
 		expect(changed.data.data).toMatchObject({ id: made.data.data.id, created_at: iso(T0), updated_at: iso(T0 + 60_000), status: 'completed' });
 		expect((await write({ at: T0 })).status).toBe(422);
 	});
+
+	it('an array is written in order in one request: a burst no poll can see half of', async () => {
+		const res = await axios.post(
+			`${c.sb.origin}/sandbox/platform2/records`,
+			[
+				{ collection: '/assistants', at: T0, fields: { name: 'One' } },
+				{ collection: '/assistants', at: T0 + 1000, fields: { name: 'Two' } },
+			],
+			{ validateStatus: () => true },
+		);
+		expect(res.status).toBe(200);
+		expect((res.data.data as Array<{ name: string }>).map((r) => r.name)).toEqual(['One', 'Two']);
+		const listed = (await c.as('full').get('/assistants')).data.data as Array<{ name: string }>;
+		expect(listed.slice(0, 2).map((r) => r.name)).toEqual(['Two', 'One']);
+	});
 });
 
 describe('order and since-filters', () => {

@@ -1,0 +1,193 @@
+/**
+ * P13 — the Platform 2.0 polling trigger's events (#37), one of each way a list is read, on a workspace
+ * whose list holds 10,000 records (BENCH_P13_RECORDS) from before the activation:
+ *  - an idle poll (nothing new): requests;
+ *  - a busy poll: 50 events between two polls, read until all are emitted (each once: checked);
+ *  - the static data the trigger keeps (what n8n stores in its database after a poll that emits);
+ * beside the documented method of Famulor's own node (a whole-list rescan per poll, pages of 100, every
+ * id kept), measured on the same sandbox: its requests per poll and the ids it would keep.
+ * The clocks are moved (nothing waits); the sandbox applies no rate limit, the trigger its polling share.
+ */
+import path from 'node:path';
+import type { IDataObject, INodeType } from 'n8n-workflow';
+
+import { PLATFORM2_KEYS, startSandbox, type Sandbox } from '../sandbox';
+import { recordAt } from '../sandbox/platform2/behaviours/pollingTimeline';
+import { pollingClock } from '../nodes/VoiceAssistant/polling/clock';
+import { resetPacers } from '../nodes/VoiceAssistant/transport/pacers';
+import { runPoll } from '../test/harness/poll';
+import { ROOT, emit, log, type BenchRow } from './lib';
+
+const { VoiceAssistantPollingTrigger } = require(path.join(ROOT, 'nodes/VoiceAssistant/VoiceAssistantPollingTrigger.node.ts')) as {
+	VoiceAssistantPollingTrigger: new () => INodeType;
+};
+
+const RECORDS = Number(process.env.BENCH_P13_RECORDS ?? 10_000);
+const BUSY = 50;
+const MINUTE = 60_000;
+/** Famulor's own node reads a whole list in pages of 100 (peers.md). */
+const RESCAN_PAGE = 100;
+
+interface Case {
+	event: string;
+	parameters?: IDataObject;
+	collection: string;
+	/** a record from before the activation */
+	old(i: number): Record<string, unknown>;
+	/** makes one event happen at `at`; answers the id the item carries */
+	happen(write: (fields: Record<string, unknown>, id?: string) => { id: unknown }): string;
+}
+
+const CASES: Case[] = [
+	{
+		event: 'callCompleted',
+		collection: '/calls',
+		old: () => ({ status: 'completed', direction: 'outbound', ended_at: null }),
+		happen: (write) => String(write({ status: 'completed', direction: 'outbound' }).id),
+	},
+	{
+		event: 'callNotAnswered',
+		collection: '/calls',
+		old: (i) => ({ status: i % 3 === 0 ? 'no_answer' : 'completed', direction: 'outbound' }),
+		happen: (write) => String(write({ status: 'no_answer', direction: 'outbound' }).id),
+	},
+	{
+		event: 'newCall',
+		collection: '/calls',
+		old: () => ({ status: 'completed', direction: 'inbound' }),
+		happen: (write) => String(write({ status: 'in_progress', direction: 'inbound' }).id),
+	},
+	{
+		event: 'conversationActivity',
+		parameters: { channel: 'whatsapp' },
+		collection: '/history',
+		old: () => ({ type: 'whatsapp', status: 'completed' }),
+		happen: (write) => String(write({ type: 'whatsapp', status: 'in_progress' }).id),
+	},
+	{
+		event: 'bookingCompleted',
+		collection: '/bookings',
+		old: () => ({ status: 'completed' }),
+		happen: (write) => String(write({ status: 'completed' }).id),
+	},
+	{
+		event: 'campaignLead',
+		collection: '/leads',
+		old: (i) => ({ name: `Lead ${i}` }),
+		happen: (write) => String(write({ name: 'New lead' }).id),
+	},
+	{
+		event: 'newAssistant',
+		collection: '/assistants',
+		old: (i) => ({ name: `Assistant ${i}` }),
+		happen: (write) => String(write({ name: 'New assistant' }).id),
+	},
+	{
+		event: 'newTool',
+		collection: '/tools',
+		old: (i) => ({ name: `Tool ${i}` }),
+		happen: (write) => String(write({ name: 'New tool' }).id),
+	},
+];
+
+async function rescanRequests(sb: Sandbox, collection: string): Promise<number> {
+	let requests = 0;
+	for (let offset = 0; ; offset += RESCAN_PAGE) {
+		const res = await fetch(`${sb.origin}/api/v1${collection}?limit=${RESCAN_PAGE}&offset=${offset}`, { headers: { authorization: `Bearer ${PLATFORM2_KEYS.full}` } });
+		requests += 1;
+		const body = (await res.json()) as { data?: unknown[] };
+		// an unpaged list answers everything at once
+		if (!Array.isArray(body.data) || body.data.length < RESCAN_PAGE || collection === '/tools') return requests;
+	}
+}
+
+async function runCase(sb: Sandbox, c: Case): Promise<BenchRow> {
+	sb.reset();
+	resetPacers();
+	let server = Date.UTC(2026, 2, 10, 12, 0, 0) - RECORDS * 10_000;
+	let n8n = Date.UTC(2033, 0, 1) + CASES.indexOf(c) * 100 * MINUTE;
+	pollingClock.now = () => n8n;
+	const write = (fields: Record<string, unknown>, id?: string) => recordAt(sb.platform2, { collection: c.collection, id, fields, at: server });
+	for (let i = 0; i < RECORDS; i++) {
+		server += 10_000;
+		write(c.old(i));
+	}
+	const node = new VoiceAssistantPollingTrigger();
+	const memory: IDataObject = {};
+	const parameters = { accountKind: 'platform2', event2: c.event, ...c.parameters } as never;
+	const credentials = { apiKey: PLATFORM2_KEYS.full, origin: sb.origin };
+	const poll = async (activationPoll = false) => {
+		n8n += MINUTE;
+		server += 5_000;
+		const before = sb.requests.length;
+		const result = await runPoll(node, { parameters, credentials, credentialType: 'voiceAssistantPlatform2Api', staticData: memory, activationPoll });
+		const requests = sb.requests.slice(before).filter((r) => r.path === `/api/v1${c.collection}`).length;
+		return { ids: result.items.map((item) => String(item.json.id)), requests };
+	};
+	await poll(true);
+	const idle = [];
+	for (let i = 0; i < 5; i++) idle.push((await poll()).requests);
+	const made: string[] = [];
+	for (let i = 0; i < BUSY; i++) {
+		server += 100;
+		made.push(c.happen(write));
+	}
+	const emitted: string[] = [];
+	let busyRequests = 0;
+	let busyPolls = 0;
+	for (let i = 0; i < 20 && emitted.length < BUSY; i++) {
+		const { ids, requests } = await poll();
+		emitted.push(...ids);
+		busyRequests += requests;
+		busyPolls += 1;
+	}
+	const once = emitted.length === BUSY && new Set(emitted).size === BUSY && made.every((id) => emitted.includes(id));
+	const rescan = await rescanRequests(sb, c.collection);
+	return {
+		client: c.event,
+		'idle poll: requests': Math.max(...idle),
+		[`${BUSY} events: requests`]: busyRequests,
+		[`${BUSY} events: polls`]: busyPolls,
+		'each once': once,
+		'static data KB': Math.round(JSON.stringify(memory).length / 102.4) / 10,
+		'rescan: requests a poll': rescan,
+		'rescan: ids kept KB': Math.round(JSON.stringify(sb.platform2.list('A', c.collection).map((r) => r.id)).length / 102.4) / 10,
+	};
+}
+
+async function main(): Promise<void> {
+	const sb = await startSandbox({ quiet: true, rateLimit: false });
+	const realNow = pollingClock.now;
+	try {
+		const rows: BenchRow[] = [];
+		for (const c of CASES) {
+			log(`[P13] ${c.event}`);
+			rows.push(await runCase(sb, c));
+		}
+		const idleMax = Math.max(...rows.map((r) => Number(r['idle poll: requests'])));
+		// (an unpaged list is one request either way)
+		const rescanMin = Math.min(...rows.filter((r) => r.client !== 'newTool').map((r) => Number(r['rescan: requests a poll'])));
+		const once = rows.every((r) => r['each once'] === true);
+		const pass = once && idleMax <= 1;
+		emit({
+			figure: 'P13',
+			title: `Polling trigger on Platform 2.0, one event per way of reading, on a list of ${RECORDS.toLocaleString('en')} records: an idle poll, ${BUSY} events between polls, the static data kept; beside a whole-list rescan (Famulor's method)`,
+			columns: ['idle poll: requests', `${BUSY} events: requests`, `${BUSY} events: polls`, 'each once', 'static data KB', 'rescan: requests a poll', 'rescan: ids kept KB'],
+			rows,
+			summary: `P13 ${pass ? 'PASS' : 'FAIL'}: an idle poll costs at most ${idleMax} request (goal ≤ 1; a rescan of a paged list ${rescanMin} or more), every event emitted once: ${once}`,
+			pass,
+			notes: [
+				'newTool reads an unpaged list (the catalogue gives it no paging): one request, the whole list in it.',
+				"The rescan column pages the same list with limit 100 and keeps every id, as Famulor's node documents.",
+			],
+		});
+	} finally {
+		pollingClock.now = realNow;
+		await sb.stop();
+	}
+}
+
+void main().catch((error) => {
+	log(String(error?.stack ?? error));
+	process.exitCode = 1;
+});
