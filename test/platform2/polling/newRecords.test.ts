@@ -3,10 +3,10 @@
  * the list read newest created first (paged lists from the top while records are newer than the
  * cursor: one request a poll when nothing is new; unpaged lists whole, put in order by the trigger).
  */
-import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS } from '../../../nodes/VoiceAssistant/polling/platform2/newRecords';
+import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS, type NewRecordList } from '../../../nodes/VoiceAssistant/polling/platform2/newRecords';
 import { HOUR, MINUTE, usePolling2 } from './helpers';
 
-describe.each(NEW_RECORD_EVENTS.map((event) => ({ event, ...NEW_RECORD_LISTS[event] })))('Polling Trigger on Platform 2.0: $label', (list) => {
+describe.each(NEW_RECORD_EVENTS.map((event) => ({ event, ...(NEW_RECORD_LISTS[event] as NewRecordList) })))('Polling Trigger on Platform 2.0: $label', (list) => {
 	const t = usePolling2({ event2: list.event });
 
 	it('each new record once, across a restart and a deactivate/activate cycle; none that existed before', async () => {
