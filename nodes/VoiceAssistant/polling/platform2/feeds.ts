@@ -94,8 +94,12 @@ const endedAs = (status: string) => (record: IDataObject) => (text(record.status
 
 const bookingStart = (record: IDataObject) => text(record.start_at ?? record.starts_at ?? record.start_time ?? record.start);
 
-/** A record of a "New …" list: created once. */
+/** A record made: once, when it was created (a new call, booking, lead, or a record of a "New …" list). */
 const created = (record: IDataObject): FeedEvent[] => one(record, String(record.id), platformTime2(record.created_at));
+
+/** A record that reached this status: once, when it completed (completed_at), else its last change. */
+const reached = (status: string) => (record: IDataObject) =>
+	text(record.status) === status ? one(record, String(record.id), platformTime2(record.completed_at) ?? platformTime2(record.updated_at)) : [];
 
 const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 	...(Object.fromEntries(NEW_RECORD_EVENTS.map((event) => [event, created])) as Record<NewRecordEvent, typeof created>),
@@ -104,9 +108,9 @@ const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 	callBusy: endedAs(CALL_STATUS_OF.callBusy),
 	callFailed: endedAs(CALL_STATUS_OF.callFailed),
 	// Placed or received: each call once, when it was created, whatever happens to it next.
-	newCall: (record) => one(record, String(record.id), platformTime2(record.created_at)),
+	newCall: created,
 	conversationEnded: ended,
-	bookingCreated: (record) => one(record, String(record.id), platformTime2(record.created_at)),
+	bookingCreated: created,
 	bookingCancelled: (record) =>
 		text(record.status) === 'cancelled' ? one(record, String(record.id), platformTime2(record.cancelled_at) ?? platformTime2(record.updated_at)) : [],
 	// A move names itself (rescheduled_at or rescheduled_from); each new start is its own event.
@@ -114,19 +118,17 @@ const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 		record.rescheduled_at || record.rescheduled_from
 			? one(record, `${String(record.id)}@${bookingStart(record)}`, platformTime2(record.rescheduled_at) ?? platformTime2(record.updated_at))
 			: [],
-	bookingCompleted: (record) =>
-		text(record.status) === 'completed' ? one(record, String(record.id), platformTime2(record.completed_at) ?? platformTime2(record.updated_at)) : [],
-	bookingNoShow: (record) => (text(record.status) === 'no_show' ? one(record, String(record.id), platformTime2(record.updated_at)) : []),
+	bookingCompleted: reached('completed'),
+	bookingNoShow: reached('no_show'),
 	// Every change of a conversation (a message in or out, a status): one event per change it shows.
 	conversationActivity: (record) => one(record, `${String(record.id)}@${text(record.updated_at)}`, platformTime2(record.updated_at)),
-	campaignLead: (record) => one(record, String(record.id), platformTime2(record.created_at)),
+	campaignLead: created,
 	// Due: the platform began it (no longer pending or cancelled); when: the time it was scheduled for.
 	callbackDue: (record) =>
 		['dialing', 'completed', 'failed'].includes(text(record.status))
 			? one(record, String(record.id), platformTime2(record.scheduled_at ?? record.scheduled_for ?? record.due_at) ?? platformTime2(record.updated_at))
 			: [],
-	callbackCompleted: (record) =>
-		text(record.status) === 'completed' ? one(record, String(record.id), platformTime2(record.completed_at) ?? platformTime2(record.updated_at)) : [],
+	callbackCompleted: reached('completed'),
 };
 
 const WEBHOOK_NAME: Record<Event2, string> = {
