@@ -43,8 +43,9 @@ export interface P2Call {
 	state: P2State;
 }
 
-export function newId(state: P2State, kind: IdKind | undefined, existing: P2Record[]): string | number {
-	if (kind === 'integer') return existing.reduce((max, r) => Math.max(max, Number(r.id) || 0), 0) + 1;
+/** A new record's id; `existing` (the collection) is read only for integer ids, the next after the largest. */
+export function newId(state: P2State, kind: IdKind | undefined, existing: () => P2Record[]): string | number {
+	if (kind === 'integer') return existing().reduce((max, r) => Math.max(max, Number(r.id) || 0), 0) + 1;
 	const id = uuid(state.rng);
 	return kind === 'voice' ? `voice:${id}` : id;
 }

@@ -25,11 +25,10 @@ function writable(body: unknown): Record<string, unknown> {
 export function createRecord(call: P2Call, fields: Record<string, unknown>): P2Record {
 	const { state, workspace, shape, parents } = call;
 	const collection = shape.collection!;
-	const rows = state.records.list(workspace.id, collection, parents);
 	const parent = parentField(collection);
 	const now = nowIso();
 	const record: P2Record = {
-		id: newId(state, state.shapes.idKinds.get(collection), rows),
+		id: newId(state, state.shapes.idKinds.get(collection), () => state.records.list(workspace.id, collection, parents)),
 		...(parent && parents.length ? { [parent]: parents[parents.length - 1] } : {}),
 		...fields,
 		created_at: now,

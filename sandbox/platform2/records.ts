@@ -10,7 +10,18 @@ const ALTERNATE_KEYS: Record<string, string[]> = { '/suppression-list': ['phone_
 
 interface WorkspaceRecords {
 	collections: Map<string, P2Record[]>;
+	/** records inserted since the collection was last read, oldest first (insert is O(1); see list) */
+	inserted: Map<string, P2Record[]>;
 	singletons: Map<string, Record<string, unknown>>;
+}
+
+/** Puts `newer` (oldest first) in front of `rows` (newest first), in place: one pass, whatever their sizes. */
+function prependNewest(rows: P2Record[], newer: P2Record[]): void {
+	const n = rows.length;
+	const k = newer.length;
+	rows.length = n + k;
+	for (let i = n - 1; i >= 0; i--) rows[i + k] = rows[i];
+	for (let i = 0; i < k; i++) rows[i] = newer[k - 1 - i];
 }
 
 const keyOf = (collection: string, parents: Array<string | number>): string => `${collection}#${parents.join('/')}`;
@@ -20,16 +31,27 @@ export class RecordStore {
 
 	private space(workspaceId: string): WorkspaceRecords {
 		let space = this.spaces.get(workspaceId);
-		if (!space) this.spaces.set(workspaceId, (space = { collections: new Map(), singletons: new Map() }));
+		if (!space) this.spaces.set(workspaceId, (space = { collections: new Map(), inserted: new Map(), singletons: new Map() }));
 		return space;
 	}
 
-	/** The live list (newest first); created empty on first use. */
+	/**
+	 * The live list (newest first); created empty on first use. Records inserted since the last read join
+	 * it here, all at once: a request that adds 1,000 leads to a list of 100,000 moves the list once, not
+	 * 1,000 times.
+	 */
 	list(workspaceId: string, collection: string, parents: Array<string | number> = []): P2Record[] {
-		const { collections } = this.space(workspaceId);
-		const key = keyOf(collection, parents);
-		let rows = collections.get(key);
-		if (!rows) collections.set(key, (rows = []));
+		return this.rowsOf(this.space(workspaceId), keyOf(collection, parents));
+	}
+
+	private rowsOf(space: WorkspaceRecords, key: string): P2Record[] {
+		let rows = space.collections.get(key);
+		if (!rows) space.collections.set(key, (rows = []));
+		const newer = space.inserted.get(key);
+		if (newer) {
+			space.inserted.delete(key);
+			prependNewest(rows, newer);
+		}
 		return rows;
 	}
 
@@ -39,9 +61,13 @@ export class RecordStore {
 		return rows.find((r) => String(r.id) === id || alternates.some((k) => r[k] === id));
 	}
 
-	/** Adds as the newest record. */
+	/** Adds as the newest record (it joins the list when the list is next read). */
 	insert(workspaceId: string, collection: string, parents: Array<string | number>, record: P2Record): P2Record {
-		this.list(workspaceId, collection, parents).unshift(record);
+		const { inserted } = this.space(workspaceId);
+		const key = keyOf(collection, parents);
+		const newer = inserted.get(key);
+		if (newer) newer.push(record);
+		else inserted.set(key, [record]);
 		return record;
 	}
 
@@ -59,9 +85,9 @@ export class RecordStore {
 
 	/** Every record of a collection template across parents (e.g. every assistant's tool assignment). */
 	allOf(workspaceId: string, collection: string): P2Record[] {
-		const out: P2Record[] = [];
-		for (const [key, rows] of this.space(workspaceId).collections) if (key.startsWith(`${collection}#`)) out.push(...rows);
-		return out;
+		const space = this.space(workspaceId);
+		const keys = new Set([...space.collections.keys(), ...space.inserted.keys()].filter((key) => key.startsWith(`${collection}#`)));
+		return [...keys].flatMap((key) => this.rowsOf(space, key));
 	}
 
 	singleton(workspaceId: string, path: string): Record<string, unknown> | undefined {

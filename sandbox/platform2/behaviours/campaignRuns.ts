@@ -78,7 +78,7 @@ function makeCall(state: P2State, workspaceId: string, campaign: P2Record, lead:
 	const assistant = typeof campaign.assistant_id === 'string' ? state.records.find(workspaceId, '/assistants', [], campaign.assistant_id) : undefined;
 	const fromId = assistant?.outbound_phone_number_id;
 	const from = typeof fromId === 'string' ? state.records.find(workspaceId, '/phone-numbers', [], fromId) : undefined;
-	const id = newId(state, 'uuid', []);
+	const id = newId(state, 'uuid', () => []);
 	const fields = {
 		status,
 		direction: 'outbound',

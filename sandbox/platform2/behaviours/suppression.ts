@@ -71,9 +71,8 @@ export function sendSms(call: P2Call): P2Answer {
 	if ((from.capabilities as { sms?: boolean } | undefined)?.sms === false) return invalid('from_number_id', 'is a number that cannot send SMS');
 	const entry = call.state.records.list(ws, LIST).find((row) => (row.channel === 'all' || row.channel === 'sms') && row.phone_number === body.to);
 	if (entry) return errorDetail(403, 'recipient_suppressed', `${body.to} opted out of SMS (suppression list)`, { entry_id: entry.id });
-	const rows = call.state.records.list(ws, '/sms');
 	const now = nowIso();
-	const message: P2Record = { id: newId(call.state, 'uuid', rows), status: 'queued', direction: 'outbound', from_number_id: from.id, from_number: from.number ?? null, to: body.to, body: body.body, created_at: now, updated_at: now };
+	const message: P2Record = { id: newId(call.state, 'uuid', () => call.state.records.list(ws, '/sms')), status: 'queued', direction: 'outbound', from_number_id: from.id, from_number: from.number ?? null, to: body.to, body: body.body, created_at: now, updated_at: now };
 	call.state.records.insert(ws, '/sms', [], message);
 	return data(message, undefined, 201);
 }
