@@ -11,12 +11,13 @@
 import path from 'node:path';
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { PLATFORM2_KEYS, startSandbox, type Sandbox } from '../sandbox';
+import { PLATFORM2_KEYS, type Sandbox } from '../sandbox';
 import { recordAt } from '../sandbox/platform2/behaviours/pollingTimeline';
 import { pollingClock } from '../nodes/VoiceAssistant/polling/clock';
 import { resetPacers } from '../nodes/VoiceAssistant/transport/pacers';
 import { runPoll } from '../test/harness/poll';
-import { ROOT, emit, log, type BenchRow } from './lib';
+import { ROOT, emit, type BenchRow } from './lib';
+import { pollingRows, runFigure } from './pollingRun';
 
 const { VoiceAssistantPollingTrigger } = require(path.join(ROOT, 'nodes/VoiceAssistant/VoiceAssistantPollingTrigger.node.ts')) as {
 	VoiceAssistantPollingTrigger: new () => INodeType;
@@ -155,39 +156,23 @@ async function runCase(sb: Sandbox, c: Case): Promise<BenchRow> {
 	};
 }
 
-async function main(): Promise<void> {
-	const sb = await startSandbox({ quiet: true, rateLimit: false });
-	const realNow = pollingClock.now;
-	try {
-		const rows: BenchRow[] = [];
-		for (const c of CASES) {
-			log(`[P13] ${c.event}`);
-			rows.push(await runCase(sb, c));
-		}
-		const idleMax = Math.max(...rows.map((r) => Number(r['idle poll: requests'])));
-		// (an unpaged list is one request either way)
-		const rescanMin = Math.min(...rows.filter((r) => r.client !== 'newTool').map((r) => Number(r['rescan: requests a poll'])));
-		const once = rows.every((r) => r['each once'] === true);
-		const pass = once && idleMax <= 1;
-		emit({
-			figure: 'P13',
-			title: `Polling trigger on Platform 2.0, one event per way of reading, on a list of ${RECORDS.toLocaleString('en')} records: an idle poll, ${BUSY} events between polls, the static data kept; beside a whole-list rescan (Famulor's method)`,
-			columns: ['idle poll: requests', `${BUSY} events: requests`, `${BUSY} events: polls`, 'each once', 'static data KB', 'rescan: requests a poll', 'rescan: ids kept KB'],
-			rows,
-			summary: `P13 ${pass ? 'PASS' : 'FAIL'}: an idle poll costs at most ${idleMax} request (goal ≤ 1; a rescan of a paged list ${rescanMin} or more), every event emitted once: ${once}`,
-			pass,
-			notes: [
-				'newTool reads an unpaged list (the catalogue gives it no paging): one request, the whole list in it.',
-				"The rescan column pages the same list with limit 100 and keeps every id, as Famulor's node documents.",
-			],
-		});
-	} finally {
-		pollingClock.now = realNow;
-		await sb.stop();
-	}
-}
-
-void main().catch((error) => {
-	log(String(error?.stack ?? error));
-	process.exitCode = 1;
+runFigure(async () => {
+	const rows = await pollingRows('P13', CASES, (c) => c.event, runCase);
+	const idleMax = Math.max(...rows.map((r) => Number(r['idle poll: requests'])));
+	// (an unpaged list is one request either way)
+	const rescanMin = Math.min(...rows.filter((r) => r.client !== 'newTool').map((r) => Number(r['rescan: requests a poll'])));
+	const once = rows.every((r) => r['each once'] === true);
+	const pass = once && idleMax <= 1;
+	emit({
+		figure: 'P13',
+		title: `Polling trigger on Platform 2.0, one event per way of reading, on a list of ${RECORDS.toLocaleString('en')} records: an idle poll, ${BUSY} events between polls, the static data kept; beside a whole-list rescan (Famulor's method)`,
+		columns: ['idle poll: requests', `${BUSY} events: requests`, `${BUSY} events: polls`, 'each once', 'static data KB', 'rescan: requests a poll', 'rescan: ids kept KB'],
+		rows,
+		summary: `P13 ${pass ? 'PASS' : 'FAIL'}: an idle poll costs at most ${idleMax} request (goal ≤ 1; a rescan of a paged list ${rescanMin} or more), every event emitted once: ${once}`,
+		pass,
+		notes: [
+			'newTool reads an unpaged list (the catalogue gives it no paging): one request, the whole list in it.',
+			"The rescan column pages the same list with limit 100 and keeps every id, as Famulor's node documents.",
+		],
+	});
 });

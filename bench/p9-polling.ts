@@ -10,11 +10,12 @@
 import path from 'node:path';
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
 import type { Call } from '../sandbox/records';
 import { pollingClock } from '../nodes/VoiceAssistant/polling/clock';
 import { runPoll } from '../test/harness/poll';
-import { ROOT, emit, log, round, type BenchRow } from './lib';
+import { ROOT, emit, round, type BenchRow } from './lib';
+import { pollingRows, runFigure } from './pollingRun';
 
 // The explicit .ts: the codex file VoiceAssistantPollingTrigger.node.json lies beside it (see lib.ts loadVoiceAssistant).
 const { VoiceAssistantPollingTrigger } = require(path.join(ROOT, 'nodes/VoiceAssistant/VoiceAssistantPollingTrigger.node.ts')) as {
@@ -140,34 +141,18 @@ async function runLoad(sb: Sandbox, load: Load): Promise<BenchRow> {
 	};
 }
 
-async function main(): Promise<void> {
-	const sb = await startSandbox({ quiet: true, rateLimit: false });
-	const realNow = pollingClock.now;
-	try {
-		const rows: BenchRow[] = [];
-		for (const load of LOADS) {
-			log(`[P9] ${load.name}`);
-			rows.push(await runLoad(sb, load));
-		}
-		const worstMinute = Math.max(...rows.map((r) => Number(r['peak % of 100/min'])));
-		const worstBurst = Math.max(...rows.map((r) => Number(r['peak % of 20/10 s'])));
-		const once = rows.every((r) => r['emitted once each'] === true);
-		emit({
-			figure: 'P9',
-			title: 'Polling trigger, Poll Times every minute: requests per poll and share of the rate limit (a simulated hour per load)',
-			columns: ['polls', 'requests/poll (mean)', 'requests/poll (max)', 'steady requests/poll', 'peak % of 100/min', 'peak % of 20/10 s', 'polls late (max)', 'calls ended', 'emitted once each'],
-			rows,
-			summary: `P9 polling trigger: ${rows[1]['steady requests/poll']} request per one-minute poll in steady use (${rows[1]['peak % of 100/min']} % of 100/min); worst ${worstMinute} % of the minute window, ${worstBurst} % of the burst window (target ≤ 10 %); every call emitted once: ${once}`,
-			pass: once && worstMinute <= 10 && worstBurst <= 10,
-			notes: ['The documented limits are the pacer\'s windows until the platform says otherwise; the share is kept on n8n\'s clock.'],
-		});
-	} finally {
-		pollingClock.now = realNow;
-		await sb.stop();
-	}
-}
-
-void main().catch((error) => {
-	log(String(error?.stack ?? error));
-	process.exitCode = 1;
+runFigure(async () => {
+	const rows = await pollingRows('P9', LOADS, (load) => load.name, runLoad);
+	const worstMinute = Math.max(...rows.map((r) => Number(r['peak % of 100/min'])));
+	const worstBurst = Math.max(...rows.map((r) => Number(r['peak % of 20/10 s'])));
+	const once = rows.every((r) => r['emitted once each'] === true);
+	emit({
+		figure: 'P9',
+		title: 'Polling trigger, Poll Times every minute: requests per poll and share of the rate limit (a simulated hour per load)',
+		columns: ['polls', 'requests/poll (mean)', 'requests/poll (max)', 'steady requests/poll', 'peak % of 100/min', 'peak % of 20/10 s', 'polls late (max)', 'calls ended', 'emitted once each'],
+		rows,
+		summary: `P9 polling trigger: ${rows[1]['steady requests/poll']} request per one-minute poll in steady use (${rows[1]['peak % of 100/min']} % of 100/min); worst ${worstMinute} % of the minute window, ${worstBurst} % of the burst window (target ≤ 10 %); every call emitted once: ${once}`,
+		pass: once && worstMinute <= 10 && worstBurst <= 10,
+		notes: ['The documented limits are the pacer\'s windows until the platform says otherwise; the share is kept on n8n\'s clock.'],
+	});
 });

@@ -10,11 +10,12 @@
 import path from 'node:path';
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { PLATFORM2_KEYS, startSandbox, type Sandbox } from '../sandbox';
+import { PLATFORM2_KEYS, type Sandbox } from '../sandbox';
 import { recordAt } from '../sandbox/platform2/behaviours/pollingTimeline';
 import { pollingClock } from '../nodes/VoiceAssistant/polling/clock';
 import { runPoll } from '../test/harness/poll';
-import { ROOT, emit, log, round, type BenchRow } from './lib';
+import { ROOT, emit, round, type BenchRow } from './lib';
+import { pollingRows, runFigure } from './pollingRun';
 
 const { VoiceAssistantPollingTrigger } = require(path.join(ROOT, 'nodes/VoiceAssistant/VoiceAssistantPollingTrigger.node.ts')) as {
 	VoiceAssistantPollingTrigger: new () => INodeType;
@@ -106,35 +107,19 @@ async function runLoad(sb: Sandbox, load: Load): Promise<BenchRow> {
 	};
 }
 
-async function main(): Promise<void> {
-	const sb = await startSandbox({ quiet: true, rateLimit: false });
-	const realNow = pollingClock.now;
-	try {
-		const rows: BenchRow[] = [];
-		for (const load of LOADS) {
-			log(`[P9b] ${load.name}`);
-			rows.push(await runLoad(sb, load));
-		}
-		const idleMax = Math.max(...rows.map((r) => (typeof r['requests/idle poll (max)'] === 'number' ? r['requests/idle poll (max)'] : 0)));
-		const steadyMax = Math.max(...rows.slice(0, 3).map((r) => Number(r['requests/poll (max)'])));
-		const worstMinute = Math.max(...rows.map((r) => Number(r['peak % of 100/min'])));
-		const once = rows.every((r) => r['emitted once each'] === true);
-		emit({
-			figure: 'P9B',
-			title: 'Polling trigger on Platform 2.0 (Call Completed), Poll Times every minute: polling cost per event and per poll (a simulated hour per load)',
-			columns: ['polls', 'requests/poll (mean)', 'requests/poll (max)', 'idle polls', 'requests/idle poll (max)', 'requests per event', 'peak % of 100/min', 'peak % of 20/10 s', 'calls ended', 'emitted once each'],
-			rows,
-			summary: `P9B polling on Platform 2.0: polling cost per event ${rows[1]['requests per event']} requests (busy), ${idleMax} request a poll when nothing changed (goal ≤ 1), at most ${steadyMax} a poll in steady use; worst ${worstMinute} % of the minute window; every call emitted once: ${once}`,
-			pass: once && idleMax <= 1 && worstMinute <= 10,
-			notes: ['2.0 publishes no rate-limit figures: the share is taken of the pacer\'s documented classic windows until the platform says otherwise.'],
-		});
-	} finally {
-		pollingClock.now = realNow;
-		await sb.stop();
-	}
-}
-
-void main().catch((error) => {
-	log(String(error?.stack ?? error));
-	process.exitCode = 1;
+runFigure(async () => {
+	const rows = await pollingRows('P9b', LOADS, (load) => load.name, runLoad);
+	const idleMax = Math.max(...rows.map((r) => (typeof r['requests/idle poll (max)'] === 'number' ? r['requests/idle poll (max)'] : 0)));
+	const steadyMax = Math.max(...rows.slice(0, 3).map((r) => Number(r['requests/poll (max)'])));
+	const worstMinute = Math.max(...rows.map((r) => Number(r['peak % of 100/min'])));
+	const once = rows.every((r) => r['emitted once each'] === true);
+	emit({
+		figure: 'P9B',
+		title: 'Polling trigger on Platform 2.0 (Call Completed), Poll Times every minute: polling cost per event and per poll (a simulated hour per load)',
+		columns: ['polls', 'requests/poll (mean)', 'requests/poll (max)', 'idle polls', 'requests/idle poll (max)', 'requests per event', 'peak % of 100/min', 'peak % of 20/10 s', 'calls ended', 'emitted once each'],
+		rows,
+		summary: `P9B polling on Platform 2.0: polling cost per event ${rows[1]['requests per event']} requests (busy), ${idleMax} request a poll when nothing changed (goal ≤ 1), at most ${steadyMax} a poll in steady use; worst ${worstMinute} % of the minute window; every call emitted once: ${once}`,
+		pass: once && idleMax <= 1 && worstMinute <= 10,
+		notes: ['2.0 publishes no rate-limit figures: the share is taken of the pacer\'s documented classic windows until the platform says otherwise.'],
+	});
 });
