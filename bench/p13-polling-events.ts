@@ -8,6 +8,7 @@
  * id kept), measured on the same sandbox: its requests per poll and the ids it would keep.
  * The clocks are moved (nothing waits); the sandbox applies no rate limit, the trigger its polling share.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
@@ -28,6 +29,7 @@ const BUSY = 50;
 const MINUTE = 60_000;
 /** Famulor's own node reads a whole list in pages of 100 (peers.md). */
 const RESCAN_PAGE = 100;
+const CAMPAIGN = '7a1f0c52-3b7e-4f0e-9d2a-5c8b1e6f4a90';
 
 interface Case {
 	event: string;
@@ -76,6 +78,18 @@ const CASES: Case[] = [
 		collection: '/leads',
 		old: (i) => ({ name: `Lead ${i}` }),
 		happen: (write) => String(write({ name: 'New lead' }).id),
+	},
+	{
+		event: 'campaignLeadOutcome',
+		collection: '/calls',
+		old: () => ({ status: 'completed', direction: 'outbound', campaign_id: CAMPAIGN, lead_id: randomUUID() }),
+		happen: (write) => String(write({ status: 'no_answer', direction: 'outbound', campaign_id: CAMPAIGN, lead_id: randomUUID(), ended_at: null }).id),
+	},
+	{
+		event: 'campaignStarted',
+		collection: '/campaigns',
+		old: (i) => ({ name: `Campaign ${i}`, status: 'completed' }),
+		happen: (write) => String(write({ name: 'Started', status: 'running', started_at: null }).id),
 	},
 	{
 		event: 'newAssistant',
@@ -172,6 +186,7 @@ runFigure(async () => {
 		pass,
 		notes: [
 			'newTool reads an unpaged list (the catalogue gives it no paging): one request, the whole list in it.',
+			'campaignStarted reads every campaign in status running (List Campaigns has no order): here none ran before, so one request; each page of 200 running campaigns costs one more. Campaign Completed reads the completed ones the same way and refuses more than 2,000.',
 			"The rescan column pages the same list with limit 100 and keeps every id, as Famulor's node documents.",
 		],
 	});

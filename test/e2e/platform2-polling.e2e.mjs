@@ -1,8 +1,10 @@
-// The polling trigger on Platform 2.0 in a running n8n (`n8n start`): four workflows with the Voice
+// The polling trigger on Platform 2.0 in a running n8n (`n8n start`): six workflows with the Voice
 // Assistant Polling Trigger (version 3, Account Kind Platform 2.0), one per family of event (issue #37):
 // Call Completed (a call that ended, by time of change), Call Not Answered (a call by final status, the
-// platform filtering), New Assistant (a new record of a list read newest created first) and
-// Conversation Activity on WhatsApp (each change of a conversation, by channel). The test writes the
+// platform filtering), New Assistant (a new record of a list read newest created first),
+// Conversation Activity on WhatsApp (each change of a conversation, by channel), Campaign Lead Outcome
+// (a campaign's call to a lead that ended) and Campaign Started (a campaign status, its list read whole;
+// a campaign paused and resumed starts again). The test writes the
 // records on the sandbox's 2.0 mode through its control route (POST /sandbox/platform2/records, the
 // platform's clock = real time). Each event starts its workflow exactly once: calls that finish out of
 // order, more than one page of events between two polls, across a deactivate/activate cycle and a
@@ -22,6 +24,8 @@ const FAMILIES = [
 	{ id: 'vaE2ePollingP2NoAns', node: 'Call not answered (2.0, polling)', event2: 'callNotAnswered', list: '/api/v1/calls' },
 	{ id: 'vaE2ePollingP2Asst', node: 'New assistant (2.0, polling)', event2: 'newAssistant', list: '/api/v1/assistants' },
 	{ id: 'vaE2ePollingP2Chat', node: 'WhatsApp activity (2.0, polling)', event2: 'conversationActivity', channel: 'whatsapp', list: '/api/v1/history' },
+	{ id: 'vaE2ePollingP2Lead', node: 'Campaign lead outcome (2.0, polling)', event2: 'campaignLeadOutcome', list: '/api/v1/calls' },
+	{ id: 'vaE2ePollingP2Camp', node: 'Campaign started (2.0, polling)', event2: 'campaignStarted', list: '/api/v1/campaigns' },
 ].map((family, index) => ({
 	...family,
 	// a key of its own: each trigger has the whole polling share of its key (10 % of the limit), as a
@@ -29,7 +33,10 @@ const FAMILIES = [
 	credential: { id: `vaSandboxP2Poll0${index + 1}`, name: `Voice Assistant 2.0 (sandbox, ${family.event2})` },
 	expected: [],
 }));
-const [CALLS, NOT_ANSWERED, ASSISTANTS, WHATSAPP] = FAMILIES;
+const [CALLS, NOT_ANSWERED, ASSISTANTS, WHATSAPP, LEAD_OUTCOMES, CAMPAIGNS_STARTED] = FAMILIES;
+const CAMPAIGN = '7a1f0c52-3b7e-4f0e-9d2a-5c8b1e6f4a90';
+/** a campaign's call to a lead (the lead's id is made up: the outcome is the call's) */
+const leadFields = () => ({ campaign_id: CAMPAIGN, lead_id: crypto.randomUUID() });
 
 const workflowOf = (family, index) => ({
 	id: family.id,
@@ -55,12 +62,14 @@ const workflowOf = (family, index) => ({
 	connections: {},
 });
 
-describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, four families of event', { timeout: FILE_TIMEOUT_MS }, () => {
+describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, six families of event', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
 	let n8n;
 	const history = [];
 	let heldOpen;
+	let lastStart = 0;
+	let spring;
 
 	/** A record written through the control route at the platform's now (an array: all in one request). */
 	async function write(body) {
@@ -73,12 +82,23 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, four famil
 		assert.equal(res.status, 200, JSON.stringify(answer));
 		return answer.data;
 	}
-	const start = async () => (await write({ fields: { status: 'in_progress', direction: 'inbound', ended_at: null } })).id;
-	/** A call ends: every workflow of calls expects it, Call Not Answered only an unanswered one. */
-	async function finish(id, status = 'completed') {
+	const start = async (fields = {}) => (await write({ fields: { status: 'in_progress', direction: 'inbound', ended_at: null, ...fields } })).id;
+	/** A call ends: every workflow of calls expects it, Call Not Answered only an unanswered one, Campaign Lead Outcome a campaign's call to a lead. */
+	async function finish(id, status = 'completed', lead = false) {
 		await write({ id, fields: { status, ended_at: new Date().toISOString() } });
 		CALLS.expected.push(id);
 		if (status === 'no_answer') NOT_ANSWERED.expected.push(id);
+		if (lead) LEAD_OUTCOMES.expected.push(id);
+	}
+	const finishLeadCall = async (status) => finish(await start({ direction: 'outbound', ...leadFields() }), status, true);
+	/** A campaign starts (a new one, or `id` resumed after a pause): Campaign Started expects it once per start. */
+	async function startCampaign(name, id) {
+		// each start at a time of its own (a resume within the same millisecond would be the same start)
+		const startedAt = (lastStart = Math.max(Date.now(), lastStart + 2));
+		if (id) await write({ collection: '/campaigns', id, fields: { status: 'paused', paused_at: new Date(startedAt - 1).toISOString() } });
+		const campaign = await write({ collection: '/campaigns', ...(id ? { id } : {}), fields: { name, status: 'running', started_at: new Date(startedAt).toISOString() } });
+		CAMPAIGNS_STARTED.expected.push(campaign.id);
+		return campaign.id;
 	}
 	async function newAssistant(name) {
 		ASSISTANTS.expected.push((await write({ collection: '/assistants', fields: { name } })).id);
@@ -159,6 +179,10 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, four famil
 		history.push(old);
 		history.push((await write({ collection: '/assistants', fields: { name: 'Before activation' } })).id);
 		history.push((await write({ collection: '/history', fields: { type: 'whatsapp', status: 'in_progress' } })).id);
+		const oldLead = await start({ direction: 'outbound', ...leadFields() });
+		await write({ id: oldLead, fields: { status: 'completed', ended_at: new Date().toISOString() } });
+		history.push(oldLead);
+		history.push((await write({ collection: '/campaigns', fields: { name: 'Running before activation', status: 'running', started_at: new Date().toISOString() } })).id);
 		heldOpen = await start();
 		await sleep(1100); // shapes the scenario (the next record is more than a second younger); waits for nothing
 	});
@@ -180,16 +204,25 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, four famil
 		await sleep(1100);
 		await finish(late, 'no_answer');
 		await newAssistant('First');
+		await finishLeadCall('no_answer');
+		spring = await startCampaign('Spring');
 		await whatsAppExchange('Hello');
 		await assertEachOnce('the later call finished first');
 		await finish(early);
 		await finish(heldOpen, 'no_answer');
-		// in one write, so between two polls: 60 calls end (30 unanswered), 30 assistants, 30 WhatsApp
-		// messages: more than a first page each (the records changed last time + 20)
+		await startCampaign('Spring, resumed', spring);
+		// in one write, so between two polls: 60 calls end (30 unanswered, 30 of a campaign), 30 assistants,
+		// 30 WhatsApp messages: more than a first page each (the records changed last time + 20); 210
+		// campaigns start: more than a page of the list read whole
 		const at = Date.now();
 		const ended = new Date(at).toISOString();
 		const burst = await write([
-			...Array.from({ length: 60 }, (_, i) => ({ collection: '/calls', at, fields: { status: i % 2 === 0 ? 'no_answer' : 'completed', direction: 'outbound', ended_at: ended } })),
+			...Array.from({ length: 60 }, (_, i) => ({
+				collection: '/calls',
+				at,
+				fields: { status: i % 2 === 0 ? 'no_answer' : 'completed', direction: 'outbound', ended_at: ended, ...(i < 30 ? leadFields() : {}) },
+			})),
+			...Array.from({ length: 210 }, (_, i) => ({ collection: '/campaigns', at, fields: { name: `Burst ${i}`, status: 'running', started_at: ended } })),
 			...Array.from({ length: 30 }, (_, i) => ({ collection: '/assistants', at, fields: { name: `Burst ${i}` } })),
 			...Array.from({ length: 30 }, (_, i) => ({ collection: '/history', at, fields: { type: 'whatsapp', status: 'in_progress', last_message: `Burst ${i}` } })),
 		]);
@@ -198,6 +231,8 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, four famil
 			if (record.status === 'no_answer') NOT_ANSWERED.expected.push(record.id);
 			if (record.name) ASSISTANTS.expected.push(record.id);
 			if (record.type === 'whatsapp') WHATSAPP.expected.push(record.id);
+			if (record.lead_id) LEAD_OUTCOMES.expected.push(record.id);
+			if (record.started_at) CAMPAIGNS_STARTED.expected.push(record.id);
 		}
 		await assertEachOnce('after a burst');
 		for (const [i, family] of FAMILIES.entries()) {
@@ -211,6 +246,9 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, four famil
 		for (let i = 0; i < 3; i++) await finish(await start(), i === 0 ? 'no_answer' : 'completed');
 		await newAssistant('While deactivated');
 		await newWhatsApp('Are you there?');
+		await finishLeadCall('busy');
+		const summer = await startCampaign('Summer');
+		await startCampaign('Summer, resumed', summer);
 		for (const family of FAMILIES) await n8n.rest.activateWorkflow(family.id);
 		await assertEachOnce('after re-activation');
 	});
@@ -220,6 +258,9 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, four famil
 		for (let i = 0; i < 3; i++) await finish(await start(), i === 0 ? 'no_answer' : 'completed');
 		await newAssistant('During the restart');
 		await newWhatsApp('Still there?');
+		await finishLeadCall('completed');
+		await startCampaign('Autumn');
+		await startCampaign('Spring, resumed again', spring);
 		await n8n.start();
 		await n8n.rest.ensureOwner();
 		await assertEachOnce('after the restart');

@@ -9,6 +9,7 @@
  * lead gets the call's status and `call_id`; with no lead left the campaign is `completed`. Stop
  * (running only, else 409 campaign_not_running) makes the calls already due, then pauses: the leads
  * not yet called stay pending and a new Start queues them again. Starting a running campaign changes nothing.
+ * Each status change stamps its time (`started_at` on every start or resume, `paused_at`, `completed_at`).
  */
 import { data, errorCode, type P2Answer } from '../answers';
 import { newId, type P2Call, type P2State } from '../context';
@@ -39,7 +40,8 @@ export function stopCampaign(call: P2Call): P2Answer {
 	const campaign = call.found[0];
 	if (campaign.status !== 'running') return errorCode(409, 'campaign_not_running');
 	runs.delete(campaign);
-	Object.assign(campaign, { status: 'paused', updated_at: new Date().toISOString() });
+	const now = new Date().toISOString();
+	Object.assign(campaign, { status: 'paused', paused_at: now, updated_at: now });
 	return data(campaign);
 }
 

@@ -26,6 +26,10 @@ const LIST_EVENTS = [
 	'bookingCompleted',
 	'bookingNoShow',
 	'campaignLead',
+	'campaignLeadOutcome',
+	'campaignStarted',
+	'campaignPaused',
+	'campaignCompleted',
 	'callbackDue',
 	'callbackCompleted',
 ] as const;
@@ -36,6 +40,20 @@ export const EVENTS2: readonly Event2[] = [...LIST_EVENTS, ...NEW_RECORD_EVENTS]
 const CALL_STATUS_OF = { callNotAnswered: 'no_answer', callBusy: 'busy', callFailed: 'failed' } as const;
 /** The events read from List Calls: their Assistant, Direction and Campaign filters are the list's own. */
 export const CALL_EVENTS: readonly Event2[] = ['callCompleted', 'callNotAnswered', 'callBusy', 'callFailed', 'newCall'];
+/** The outcomes a campaign's call to a lead ends in (List Calls' final statuses), for Campaign Lead Outcome's filter. */
+export const LEAD_OUTCOMES = ['completed', 'no_answer', 'busy', 'failed'] as const;
+
+/**
+ * A campaign's status events: the campaigns in that status (List Campaigns' `status`), each once per
+ * time it entered it, told apart by the time it did (`started_at`, `paused_at`, `completed_at`).
+ */
+const CAMPAIGN_STATUS_OF = {
+	campaignStarted: { status: 'running', since: 'started_at', eventName: 'campaign.started' },
+	campaignPaused: { status: 'paused', since: 'paused_at', eventName: 'campaign.paused' },
+	campaignCompleted: { status: 'completed', since: 'completed_at', eventName: 'campaign.completed' },
+} as const;
+type CampaignStatusEvent = keyof typeof CAMPAIGN_STATUS_OF;
+const isCampaignStatusEvent = (event: Event2): event is CampaignStatusEvent => event in CAMPAIGN_STATUS_OF;
 
 /** The trigger's parameters on Platform 2.0, read once per poll. */
 export interface Settings2 {
@@ -44,6 +62,8 @@ export interface Settings2 {
 	direction?: string;
 	campaignId?: string;
 	channel?: string;
+	/** Campaign Lead Outcome: only attempts that ended in this status */
+	outcome?: string;
 }
 
 export interface Feed {
@@ -52,14 +72,16 @@ export interface Feed {
 	name: string;
 	path: string;
 	scope: string;
-	/** the record timestamp the list is ordered by, newest first */
-	order: 'updated_at' | 'created_at';
+	/** the record timestamp the list is ordered by, newest first (or, for a `whole` list, put in order by) */
+	order: 'updated_at' | 'created_at' | 'started_at' | 'paused_at' | 'completed_at';
 	/** the query parameter that keeps records whose order time is at or after a time, if the operation has one */
 	since?: string;
 	/** server-side filters (and sort) every request carries */
 	query: IDataObject;
 	/** the whole list comes in one answer (no limit/offset): read whole, put in order here */
 	unpaged?: true;
+	/** a paged list in no order the trigger can follow: every page is read, then put in order here */
+	whole?: true;
 	/** the key of `data` the rows are under, where the list nests them */
 	rowsAt?: string;
 	/** the name the item's `event` field carries (the webhook events' names) */
@@ -101,6 +123,19 @@ const created = (record: IDataObject): FeedEvent[] => one(record, String(record.
 const reached = (status: string) => (record: IDataObject) =>
 	text(record.status) === status ? one(record, String(record.id), platformTime2(record.completed_at) ?? platformTime2(record.updated_at)) : [];
 
+/**
+ * A campaign that entered this status: once per entry, keyed by the time it entered (a campaign paused,
+ * resumed and paused again pauses twice). A record without that time is told by its last change.
+ */
+const entered = (status: string, since: string) => (record: IDataObject) => {
+	if (text(record.status) !== status) return [];
+	const at = platformTime2(record[since]) ?? platformTime2(record.updated_at);
+	return at === undefined ? [] : [{ key: `${String(record.id)}@${new Date(at).toISOString()}`, at, record }];
+};
+
+/** A campaign's call to a lead ended: that attempt's outcome (a call of no campaign or lead is none). */
+const leadOutcome = (record: IDataObject): FeedEvent[] => (record.campaign_id && record.lead_id ? ended(record) : []);
+
 const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 	...(Object.fromEntries(NEW_RECORD_EVENTS.map((event) => [event, created])) as Record<NewRecordEvent, typeof created>),
 	callCompleted: ended,
@@ -123,6 +158,10 @@ const EVENT_OF: Record<Event2, (record: IDataObject) => FeedEvent[]> = {
 	// Every change of a conversation (a message in or out, a status): one event per change it shows.
 	conversationActivity: (record) => one(record, `${String(record.id)}@${text(record.updated_at)}`, platformTime2(record.updated_at)),
 	campaignLead: created,
+	campaignLeadOutcome: leadOutcome,
+	campaignStarted: entered(CAMPAIGN_STATUS_OF.campaignStarted.status, CAMPAIGN_STATUS_OF.campaignStarted.since),
+	campaignPaused: entered(CAMPAIGN_STATUS_OF.campaignPaused.status, CAMPAIGN_STATUS_OF.campaignPaused.since),
+	campaignCompleted: entered(CAMPAIGN_STATUS_OF.campaignCompleted.status, CAMPAIGN_STATUS_OF.campaignCompleted.since),
 	// Due: the platform began it (no longer pending or cancelled); when: the time it was scheduled for.
 	callbackDue: (record) =>
 		['dialing', 'completed', 'failed'].includes(text(record.status))
@@ -147,6 +186,10 @@ const WEBHOOK_NAME: Record<Event2, string> = {
 	bookingNoShow: 'booking.no_show',
 	conversationActivity: 'conversation.updated',
 	campaignLead: 'lead.created',
+	campaignLeadOutcome: 'campaign_lead.finished',
+	campaignStarted: CAMPAIGN_STATUS_OF.campaignStarted.eventName,
+	campaignPaused: CAMPAIGN_STATUS_OF.campaignPaused.eventName,
+	campaignCompleted: CAMPAIGN_STATUS_OF.campaignCompleted.eventName,
 	callbackDue: 'callback.due',
 	callbackCompleted: 'callback.completed',
 };
@@ -158,6 +201,11 @@ export function feedOf(settings: Settings2): Feed {
 		const { operation, name, path, scope, unpaged, rowsAt }: NewRecordList = NEW_RECORD_LISTS[settings.event];
 		return { ...common, operation, name, path, scope, order: 'created_at', query: {}, ...(unpaged ? { unpaged } : {}), ...(rowsAt ? { rowsAt } : {}) };
 	}
+	if (isCampaignStatusEvent(settings.event)) {
+		// List Campaigns has a status filter but no order: the campaigns in the status are read whole
+		const { status, since } = CAMPAIGN_STATUS_OF[settings.event];
+		return { ...common, operation: 'listCampaigns', name: 'List Campaigns', path: '/campaigns', scope: 'campaigns:read', order: since, whole: true, query: { status } };
+	}
 	switch (settings.event) {
 		case 'callCompleted':
 		case 'callNotAnswered':
@@ -168,6 +216,10 @@ export function feedOf(settings: Settings2): Feed {
 			const status = settings.event in CALL_STATUS_OF ? CALL_STATUS_OF[settings.event as keyof typeof CALL_STATUS_OF] : undefined;
 			const query = defined({ sort: order, status, assistant_id: settings.assistantId, direction: settings.direction, campaign_id: settings.campaignId });
 			return { ...common, operation: 'listCalls', name: 'List Calls', path: '/calls', scope: 'calls:read', order, query };
+		}
+		case 'campaignLeadOutcome': {
+			const query = defined({ sort: 'updated_at', status: settings.outcome, assistant_id: settings.assistantId, campaign_id: settings.campaignId });
+			return { ...common, operation: 'listCalls', name: 'List Calls', path: '/calls', scope: 'calls:read', order: 'updated_at', query };
 		}
 		case 'conversationEnded':
 		case 'conversationActivity':

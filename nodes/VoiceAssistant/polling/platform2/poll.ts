@@ -25,6 +25,8 @@ export const MAX_LIMIT = 200;
 /** The first page of a sweep: the records near the mark last time, and this many more. */
 export const FIRST_PAGE_EXTRA = 20;
 const TIME_SHARE = 0.5;
+/** Most pages a list read whole may take in one poll (2,000 records): beyond, the event cannot be followed by polling. */
+export const MAX_WHOLE_PAGES = 10;
 
 const running = new Set<string>();
 
@@ -32,6 +34,15 @@ interface Page {
 	rows: FeedRow[];
 	last: boolean;
 }
+
+/** A record as the cursor reads it; in a list put in order here, one without the order time goes by its event's time. */
+function rowOf(feed: Feed, record: IDataObject): FeedRow {
+	const events = feed.events(record);
+	const order = platformTime2(record[feed.order]) ?? (feed.unpaged || feed.whole ? events[0]?.at : undefined);
+	return { order, events };
+}
+
+const newestFirstInPlace = (rows: FeedRow[]) => rows.sort((a, b) => (b.order ?? -Infinity) - (a.order ?? -Infinity));
 
 async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?: RequestShare): Promise<Page> {
 	const platform2: Platform2Request = { operation: feed.name, scopes: [[feed.scope]] };
@@ -44,15 +55,21 @@ async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?
 	const total = Number((answer.meta as IDataObject | undefined)?.pagination && ((answer.meta as IDataObject).pagination as IDataObject).total);
 	const offset = Number(qs.offset ?? 0);
 	const last = feed.unpaged === true || records.length < Number(qs.limit) || (Number.isFinite(total) && offset + records.length >= total);
-	const rows = records.map((record) => ({ order: platformTime2(record[feed.order]), events: feed.events(record) }));
+	const rows = records.map((record) => rowOf(feed, record));
 	// the whole list at once: its order is ours to give (newest first, as the cursor reads)
-	if (feed.unpaged) rows.sort((a, b) => (b.order ?? -Infinity) - (a.order ?? -Infinity));
-	if (!newestFirst(rows)) {
+	if (feed.unpaged) newestFirstInPlace(rows);
+	if (!feed.whole && !newestFirst(rows)) {
 		throw new NodeOperationError(ctx.getNode(), `The list of ${feed.name} is not ordered by ${feed.order} newest first, so the polling trigger cannot follow it`, {
 			description: `GET ${feed.path} answered records in another order. Use the Voice Assistant Trigger (webhook) with this platform.`,
 		});
 	}
 	return { rows, last };
+}
+
+function wholeTooLong(ctx: IPollFunctions, feed: Feed): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `${feed.name} holds more than ${MAX_WHOLE_PAGES * MAX_LIMIT} records in this status, more than the polling trigger reads each poll`, {
+		description: `This event is read from the whole list (GET ${feed.path} has no order to follow). Use the Voice Assistant Trigger (webhook) for it.`,
+	});
 }
 
 function itemOf(feed: Feed, event: FeedEvent): INodeExecutionData {
@@ -74,15 +91,17 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 	const started = pollingClock.now();
 	const result = { events: [] as FeedEvent[], pages: 0, thinned: false };
 	let free = !cursor.started; // the activation page always goes: it fixes "now"
+	// a `whole` list is taken only once every page is in (rows in no order say nothing until then)
+	const wholeRows: FeedRow[] = [];
 	for (;;) {
 		const now = pollingClock.now();
 		if (!free && (budget.waitMs(now) > 0 || now - started > pollTimeMs(ctx))) {
 			result.thinned = true;
 			break;
 		}
-		const sweep = cursor.started ? currentFeedSweep(cursor) : undefined;
-		const offset = sweep?.offset ?? 0;
-		const limit = offset === 0 ? Math.min(MAX_LIMIT, cursor.near + FIRST_PAGE_EXTRA) : MAX_LIMIT;
+		const sweep = cursor.started && !feed.whole ? currentFeedSweep(cursor) : undefined;
+		const offset = feed.whole ? wholeRows.length : (sweep?.offset ?? 0);
+		const limit = offset === 0 && !feed.whole ? Math.min(MAX_LIMIT, cursor.near + FIRST_PAGE_EXTRA) : MAX_LIMIT;
 		const qs: IDataObject = { limit, offset };
 		if (feed.since && sweep && sweep.stop !== null) qs[feed.since] = new Date(sweep.stop).toISOString();
 		// Every attempt, a retry after a 5xx too, comes out of the share (../budget.ts).
@@ -102,8 +121,19 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 			break;
 		}
 		const page = settled.page;
-		const outcome = takeFeedPage(cursor, page.rows, page.last);
 		result.pages += 1;
+		if (feed.whole) {
+			wholeRows.push(...page.rows);
+			if (!page.last) {
+				if (result.pages >= MAX_WHOLE_PAGES) throw wholeTooLong(ctx, feed);
+				// the rest of the list goes beside the share (the pacer still paces it with everything on the key)
+				free = true;
+				continue;
+			}
+			// every record is read: none is skipped for being older than the mark, each event's own time decides
+			if (cursor.started) currentFeedSweep(cursor).stop = null;
+		}
+		const outcome = feed.whole ? takeFeedPage(cursor, newestFirstInPlace(wholeRows), true) : takeFeedPage(cursor, page.rows, page.last);
 		result.events.push(...outcome.emit);
 		for (const what of outcome.givenUp) ctx.logger.warn(`Voice Assistant Polling Trigger: no longer followed: ${what}`);
 		if (outcome.sweepDone) break;
@@ -116,7 +146,7 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 /** "Fetch Test Event": the newest record of the list holding the event; nothing is stored. */
 async function latestEvent(ctx: IPollFunctions, feed: Feed): Promise<INodeExecutionData[][]> {
 	const { rows } = await readPage(ctx, feed, { limit: MAX_LIMIT, offset: 0 });
-	const found = rows.find((row) => row.events.length > 0);
+	const found = (feed.whole ? newestFirstInPlace(rows) : rows).find((row) => row.events.length > 0);
 	if (found) return [[itemOf(feed, found.events[0])]];
 	throw new NodeOperationError(ctx.getNode(), `No ${feed.eventName} event in the newest ${MAX_LIMIT} records yet`, {
 		description: 'Make one happen (or widen the filters), then fetch again.',

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { isUuid } from '../../shared/uuid';
-import { CALL_EVENTS, EVENTS2, type Event2, type Settings2 } from './feeds';
+import { CALL_EVENTS, EVENTS2, LEAD_OUTCOMES, type Event2, type Settings2 } from './feeds';
 
 function uuidParameter(ctx: IPollFunctions, name: string, label: string): string | undefined {
 	const raw = ctx.getNodeParameter(name, '') as unknown;
@@ -23,7 +23,8 @@ export function readSettings2(ctx: IPollFunctions): Settings2 {
 	const settings: Settings2 = { event };
 	const callEvent = CALL_EVENTS.includes(event);
 	const conversationEvent = event === 'conversationEnded' || event === 'conversationActivity';
-	if (callEvent || conversationEvent) settings.assistantId = uuidParameter(ctx, 'assistantId2', 'Assistant ID');
+	const leadOutcome = event === 'campaignLeadOutcome';
+	if (callEvent || conversationEvent || leadOutcome) settings.assistantId = uuidParameter(ctx, 'assistantId2', 'Assistant ID');
 	if (callEvent) {
 		const direction = String(ctx.getNodeParameter('direction', ''));
 		if (direction !== '') settings.direction = direction;
@@ -32,6 +33,11 @@ export function readSettings2(ctx: IPollFunctions): Settings2 {
 		const channel = String(ctx.getNodeParameter('channel', ''));
 		if (channel !== '') settings.channel = channel;
 	}
-	if (callEvent || event === 'campaignLead') settings.campaignId = uuidParameter(ctx, 'campaignId', 'Campaign ID');
+	if (callEvent || event === 'campaignLead' || leadOutcome) settings.campaignId = uuidParameter(ctx, 'campaignId', 'Campaign ID');
+	if (leadOutcome) {
+		const outcome = String(ctx.getNodeParameter('outcome', ''));
+		if (outcome !== '' && !(LEAD_OUTCOMES as readonly string[]).includes(outcome)) throw new NodeOperationError(ctx.getNode(), `Outcome "${outcome.slice(0, 50)}" is not one of ${LEAD_OUTCOMES.join(', ')}`);
+		if (outcome !== '') settings.outcome = outcome;
+	}
 	return settings;
 }
