@@ -1,23 +1,31 @@
-#!/usr/bin/env node
 // End-to-end tests in a real n8n (`npm run test:e2e`).
 //
-//   node scripts/e2e.mjs                    all of test/e2e/*.e2e.mjs
-//   node scripts/e2e.mjs cli server         only the files whose name contains one of the words
+//   node scripts/e2e.mjs                    all of test/e2e/*.e2e.mjs on the n8n the package is built
+//                                           against, and the range checks on the other ends of the range
+//   node scripts/e2e.mjs cli server         only the files whose name contains one of the words (a word
+//                                           that is a whole name, e.g. polling, picks that file alone)
+//   N8N_VERSION=1.123.81 node scripts/e2e.mjs   every file on that n8n alone
+//   E2E_LANES=1 node scripts/e2e.mjs        one file at a time (default: 2 at a time)
 //   E2E_KEEP=1 node scripts/e2e.mjs         keep the n8n user folders (paths are printed) for a look
 //   node scripts/e2e.mjs --update-docs      also write the browser screenshots to docs/*.png
 //
 // 1. makes sure the package is built (dist/ as listed in package.json "n8n"), building it if not;
-// 2. installs or reuses the cached n8n (scripts/n8n-cache.mjs) and, for the browser test, Chromium;
-// 3. runs the test files with Node's test runner on the project's Node 24, one file at a time
-//    (each starts its own n8n), and prints a pass/fail summary. Exit code 1 on any failure.
+// 2. installs or reuses each cached n8n (scripts/n8n-cache.mjs) and, for the browser tests, Chromium;
+// 3. runs each test file with Node's test runner on the project's Node 24, in lanes (each file starts its
+//    own n8n on free ports), longest first; a file's output is printed when it ends, with its time.
+//    Exit code 1 on any failure.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8n } from './n8n-cache.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ROOT, node24Bin, node24Env } from './lib/paths.mjs';
 import { formatSeconds } from './lib/progress.mjs';
+import { BUILT_AGAINST, OTHER_ENDS, RANGE_CHECKS } from './lib/versions.mjs';
+
+/** Seconds each file took in a clean-clone CI run (for the order only: the longest start first). */
+const USUAL_SECONDS = { 'platform2-polling': 300, browser: 110, polling: 108, cli: 81, 'platform2-browser': 76, queue: 71, security: 70, 'platform2-guard': 52 };
 
 const started = Date.now();
 const log = (line) => console.log(line);
@@ -42,13 +50,70 @@ function run(cmd, args, opts = {}) {
 	});
 }
 
+/**
+ * One file on one n8n. Its output is kept and printed when it ends (two lanes would interleave it), and
+ * written as it comes to test-results/e2e/<file>@<version>.log, to follow a long file while it runs.
+ */
+function runJob({ file, version }) {
+	return new Promise((resolve) => {
+		const started = Date.now();
+		const child = spawn(node24Bin(), ['--test', '--test-reporter=spec', file], {
+			cwd: ROOT,
+			env: { ...node24Env(), N8N_VERSION: version },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		mkdirSync(LOG_DIR, { recursive: true });
+		const logFile = createWriteStream(path.join(LOG_DIR, `${nameOf(file)}@${version}.log`));
+		const output = [];
+		const keep = (chunk) => {
+			output.push(chunk);
+			logFile.write(chunk);
+		};
+		child.stdout.on('data', keep);
+		child.stderr.on('data', keep);
+		const forward = (signal) => child.kill(signal);
+		process.on('SIGINT', forward);
+		process.on('SIGTERM', forward);
+		child.on('exit', (code, signal) => {
+			process.off('SIGINT', forward);
+			process.off('SIGTERM', forward);
+			logFile.end();
+			resolve({ file, version, passed: code === 0 && !signal, ms: Date.now() - started, output: Buffer.concat(output).toString('utf8') });
+		});
+	});
+}
+
+/** The jobs in `lanes` lanes, longest first; each result printed as it ends. */
+async function runLanes(jobs, lanes) {
+	const queue = [...jobs].sort((a, b) => weight(b) - weight(a));
+	const results = [];
+	const lane = async () => {
+		for (let job = queue.shift(); job; job = queue.shift()) {
+			log(`[e2e] start ${label(job)}`);
+			const result = await runJob(job);
+			process.stdout.write(result.output);
+			log(`[e2e] ${result.passed ? 'passed' : 'FAILED'}: ${label(job)} in ${formatSeconds(result.ms)}\n`);
+			results.push(result);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+	return results;
+}
+
+const LOG_DIR = path.join(ROOT, 'test-results', 'e2e');
+const nameOf = (file) => path.basename(file, '.e2e.mjs');
+const weight = (job) => USUAL_SECONDS[nameOf(job.file)] ?? 40;
+const label = (job) => `${nameOf(job.file)} on n8n ${job.version}`;
+
 async function main() {
 	const words = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 	if (process.argv.includes('--update-docs')) process.env.E2E_UPDATE_DOCS = '1';
 	const dir = path.join(ROOT, 'test', 'e2e');
+	const allNames = readdirSync(dir).filter((f) => f.endsWith('.e2e.mjs')).map(nameOf);
 	const files = readdirSync(dir)
 		.filter((f) => f.endsWith('.e2e.mjs'))
-		.filter((f) => !words.length || words.some((w) => f.includes(w)))
+		// a word that is a file's whole name picks that file alone ("polling", not "platform2-polling")
+		.filter((f) => !words.length || words.some((w) => nameOf(f) === w || (!allNames.includes(w) && f.includes(w))))
 		.sort()
 		.map((f) => path.join('test', 'e2e', f));
 	if (!files.length) {
@@ -63,23 +128,36 @@ async function main() {
 		if (code !== 0) return code;
 	}
 
-	const n8n = await ensureN8n({ log });
-	log(`[e2e] n8n ${n8n.version}: ${n8n.installed ? `installed in ${formatSeconds(n8n.ms)}` : 'cached'} (${n8n.dir})`);
+	// N8N_VERSION: that n8n alone, every file; else the built-against n8n every file, the other ends the range checks
+	const chosen = process.env.N8N_VERSION;
+	const jobs = chosen
+		? files.map((file) => ({ file, version: chosen }))
+		: [
+				...files.map((file) => ({ file, version: BUILT_AGAINST })),
+				...OTHER_ENDS.flatMap((version) => files.filter((file) => RANGE_CHECKS.includes(nameOf(file))).map((file) => ({ file, version }))),
+			];
+	for (const version of new Set(jobs.map((job) => job.version))) {
+		const n8n = await ensureN8n({ version, log });
+		log(`[e2e] n8n ${n8n.version}: ${n8n.installed ? `installed in ${formatSeconds(n8n.ms)}` : 'cached'} (${n8n.dir})`);
+	}
 	if (files.some((f) => f.includes('browser'))) log(`[e2e] chromium: ${ensureChromium({ log })}`);
 
-	log(`[e2e] running ${files.length} file(s): ${files.map((f) => path.basename(f)).join(', ')}`);
+	const lanes = Number(process.env.E2E_LANES ?? 2);
+	log(`[e2e] running ${jobs.length} file run(s) in ${lanes} lane(s): ${jobs.map(label).join(', ')}`);
 	const testStarted = Date.now();
-	const code = await run(
-		node24Bin(),
-		['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-		{ env: node24Env() },
-	);
-	const verdict = code === 0 ? 'PASSED' : 'FAILED';
+	const results = await runLanes(jobs, lanes);
+	const failed = results.filter((result) => !result.passed);
+	log('\n[e2e] each file\'s time:');
+	for (const result of [...results].sort((a, b) => b.ms - a.ms)) log(`[e2e]   ${result.passed ? 'ok    ' : 'FAILED'} ${formatSeconds(result.ms).padStart(11)}  ${label(result)}`);
+	for (const version of new Set(results.map((result) => result.version))) {
+		const mine = results.filter((result) => result.version === version);
+		log(`[e2e] n8n ${version}: ${mine.filter((r) => r.passed).length}/${mine.length} file(s) passed`);
+	}
 	log(
-		`\n[e2e] ${verdict}: ${files.length} file(s) in ${formatSeconds(Date.now() - testStarted)} ` +
+		`\n[e2e] ${failed.length === 0 ? 'PASSED' : `FAILED (${failed.map(label).join(', ')})`}: ${results.length} file run(s) in ${formatSeconds(Date.now() - testStarted)} ` +
 			`(total ${formatSeconds(Date.now() - started)} including setup)`,
 	);
-	return code === 0 ? 0 : 1;
+	return failed.length === 0 ? 0 : 1;
 }
 
 main().then(

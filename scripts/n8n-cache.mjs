@@ -52,6 +52,14 @@ export function n8nPaths(dir) {
 
 const major = (v) => String(v ?? '').split('.')[0];
 
+/**
+ * The 1.x line takes SheetJS (xlsx) from its own CDN, which only the npm registry can stand in for
+ * here: the same release republished there (@e965/xlsx, the package n8n 2.x itself depends on).
+ */
+function registryStandIns(version) {
+	return major(version) === '1' ? { overrides: { xlsx: 'npm:@e965/xlsx@0.20.3' } } : {};
+}
+
 // sqlite3 was built for one Node major (ABI): a cache from another major is not reused.
 export function isInstalled({ version = N8N_VERSION, dir = n8nCacheDir(version) } = {}) {
 	const marker = readMarker(dir);
@@ -141,7 +149,7 @@ export async function ensureN8n({ version = N8N_VERSION, dir = n8nCacheDir(versi
 		// Own package.json, so npm installs here and not into some parent project.
 		writeFileSync(
 			path.join(staging, 'package.json'),
-			JSON.stringify({ name: 'n8n-cache', private: true, description: `n8n ${version} for e2e/demo` }, null, 2),
+			JSON.stringify({ name: 'n8n-cache', private: true, description: `n8n ${version} for e2e/demo`, ...registryStandIns(version) }, null, 2),
 		);
 		const env = node24Env({
 			npm_config_nodedir: node24HeadersDir({ log }),

@@ -1,5 +1,5 @@
 // Drives a real n8n (from the cache, see scripts/n8n-cache.mjs): a throw-away user folder with our
-// package linked in, the CLI (import, execute), and `n8n start` with its REST API.
+// package installed (packed.mjs) or linked in, the CLI (import, execute), and `n8n start` with its REST API.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { ensureN8n } from '../n8n-cache.mjs';
-import { PACKAGE_NAME, ROOT, node24Env } from './paths.mjs';
+import { installPacked } from './packed.mjs';
+import { N8N_VERSION, PACKAGE_NAME, ROOT, node24Env } from './paths.mjs';
 import { onCleanup, runProcess, startProcess, stopProcess } from './proc.mjs';
 import { OWNER, restClient } from './n8nRest.mjs';
 import { WAIT_MS, waitFor } from './wait.mjs';
@@ -51,10 +52,12 @@ export function n8nId() {
 }
 
 /**
- * Creates a throw-away N8N_USER_FOLDER with this package linked where n8n keeps installed community
- * packages (`.n8n/nodes/node_modules/<name>`), so its node types are `<name>.<node>`.
+ * Creates a throw-away N8N_USER_FOLDER with this package where n8n keeps installed community packages
+ * (`.n8n/nodes/node_modules/<name>`), so its node types are `<name>.<node>`: installed from its packed
+ * tarball as n8n installs it (packed.mjs; the default for the tests), or linked to the repository
+ * (`E2E_INSTALL=link`, and the demo: a rebuild shows at the next start).
  */
-export function createUserFolder({ linkPackage = true, parent = tmpdir(), keep = false } = {}) {
+export function createUserFolder({ linkPackage = true, install = process.env.E2E_INSTALL === 'link' ? 'link' : 'tarball', parent = tmpdir(), keep = false } = {}) {
 	const dir = mkdtempSync(path.join(parent, 'n8n-e2e-'));
 	const nodesDir = path.join(dir, '.n8n', 'nodes');
 	mkdirSync(path.join(nodesDir, 'node_modules'), { recursive: true });
@@ -63,7 +66,8 @@ export function createUserFolder({ linkPackage = true, parent = tmpdir(), keep =
 		path.join(nodesDir, 'package.json'),
 		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: '*' } }, null, 2),
 	);
-	if (linkPackage) symlinkSync(ROOT, path.join(nodesDir, 'node_modules', PACKAGE_NAME), 'dir');
+	if (linkPackage && install === 'link') symlinkSync(ROOT, path.join(nodesDir, 'node_modules', PACKAGE_NAME), 'dir');
+	else if (linkPackage) installPacked(nodesDir);
 	const remove = () => {
 		if (!keep) rmSync(dir, { recursive: true, force: true });
 	};
@@ -71,7 +75,7 @@ export function createUserFolder({ linkPackage = true, parent = tmpdir(), keep =
 }
 
 /** The environment for every n8n process: its own folder, no telemetry, no banners, quiet logs. */
-export function n8nEnv(userFolder, extra = {}) {
+export function n8nEnv(userFolder, extra = {}, version = N8N_VERSION) {
 	const env = node24Env({
 		N8N_USER_FOLDER: userFolder,
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -85,14 +89,15 @@ export function n8nEnv(userFolder, extra = {}) {
 		N8N_SECURE_COOKIE: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_PYTHON_ENABLED: 'false',
-		// The MCP server registry is fetched from api.n8n.io at start; there is no internet here.
-		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_LOG_LEVEL: 'warn',
 		N8N_LOG_OUTPUT: 'console',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		DB_TYPE: 'sqlite',
 		GENERIC_TIMEZONE: 'UTC',
 		TZ: 'UTC',
+		// The MCP server registry is fetched from api.n8n.io at start; there is no internet here. (The
+		// 1.x line has no such module, and refuses to start when told to disable an unknown one.)
+		...(Number(version.split('.')[0]) >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 		...extra,
 	});
 	// Hooks of the calling process (ts-node, test runner) must not leak into n8n.
@@ -111,7 +116,7 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 	const folder = createUserFolder({ keep: keepFolder });
 	// A free broker port per instance: two n8n processes (e2e + demo) must not collide on 5679.
 	const brokerPort = await freePort();
-	const env = n8nEnv(folder.dir, { N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...extraEnv });
+	const env = n8nEnv(folder.dir, { N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...extraEnv }, install.version);
 	const unregister = onCleanup(() => folder.remove());
 
 	const ctx = {

@@ -5,12 +5,14 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { BUILT_AGAINST } from './versions.mjs';
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PACKAGE_NAME = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).name;
 
-// Pinned: 2.41.3 cannot be installed from the registry (a missing exact dependency), and our
-// n8n-core/n8n-workflow dev dependencies are the 2.41 line too.
-export const N8N_VERSION = process.env.N8N_VERSION || '2.41.1';
+// The n8n every script starts: N8N_VERSION, else the one the package is built against (versions.mjs).
+export const N8N_VERSION = process.env.N8N_VERSION || BUILT_AGAINST;
+export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 
 export function cacheBase() {
 	return path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'n8n-voice-assistant');

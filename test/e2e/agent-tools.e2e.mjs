@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { EXAMPLE_CREDENTIAL, startStack } from '../../scripts/lib/stack.mjs';
-import { FILE_TIMEOUT_MS, explain, requestsTo } from './helpers.mjs';
+import { FILE_TIMEOUT_MS, explain, requestsTo, toolQuery } from './helpers.mjs';
 
 const TOOL_TYPE = 'n8n-nodes-voice-assistant.voiceAssistantTool';
 
@@ -39,7 +39,7 @@ function buyThroughToolExecutor(id, number, allow) {
 				type: '@n8n/n8n-nodes-langchain.toolExecutor',
 				typeVersion: 1,
 				position: [220, 0],
-				parameters: { query: JSON.stringify({ Buy_number: { phone_number: number } }), toolName: '', node: '' },
+				parameters: { query: toolQuery('Buy number', { phone_number: number }), toolName: '', node: '' },
 			},
 			tool,
 		],

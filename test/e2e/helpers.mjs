@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { N8N_MAJOR } from '../../scripts/lib/paths.mjs';
 import { readWorkflows } from '../../scripts/lib/stack.mjs';
 
 // How every test waits for n8n (ask, up to E2E_WAIT_S) and how long a whole file may take.
@@ -13,6 +14,15 @@ export const ROOT = path.resolve(E2E_DIR, '..', '..');
 /** The examples (examples/*.json) plus the e2e-only workflows (test/e2e/workflows/*.json). */
 export function allWorkflows() {
 	return [...readWorkflows(path.join(ROOT, 'examples')), ...readWorkflows(path.join(E2E_DIR, 'workflows'))];
+}
+
+/**
+ * The Tool Executor's query (n8n's node that runs a connected tool without an agent, as an agent
+ * would): from 2.x the arguments sit under the tool node's name (spaces as _), on the 1.x line they are
+ * the query itself. The tool, and what the package sees of the call, is the same.
+ */
+export function toolQuery(toolNodeName, args) {
+	return JSON.stringify(N8N_MAJOR >= 2 ? { [toolNodeName.replace(/ /g, '_')]: args } : args);
 }
 
 /** Requests the sandbox received for one method + path (e.g. 'POST', '/api/user/lead'). */

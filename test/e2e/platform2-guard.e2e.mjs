@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { NODE_TYPE } from '../../scripts/lib/n8n.mjs';
 import { PACKAGE_NAME } from '../../scripts/lib/paths.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { explain } from './helpers.mjs';
+import { explain, toolQuery } from './helpers.mjs';
 
 const P2_TYPE = 'voiceAssistantPlatform2Api';
 const FULL = { id: 'vaE2eP2GuardKey1', name: 'Famulor Platform 2.0 (guard tests)' };
@@ -35,7 +35,7 @@ function toolWorkflow(id, toolName, parameters, args) {
 				type: '@n8n/n8n-nodes-langchain.toolExecutor',
 				typeVersion: 1,
 				position: [220, 0],
-				parameters: { query: JSON.stringify({ [toolName.replace(/ /g, '_')]: args }), toolName: '', node: '' },
+				parameters: { query: toolQuery(toolName, args), toolName: '', node: '' },
 			},
 			{ id: `${id}-tool`, name: toolName, type: TOOL_TYPE, typeVersion: 2, position: [220, 200], parameters: { accountKind: 'platform2', ...parameters }, credentials },
 		],

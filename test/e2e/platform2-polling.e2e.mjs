@@ -216,7 +216,7 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, six famili
 		// campaigns start: more than a page of the list read whole
 		const at = Date.now();
 		const ended = new Date(at).toISOString();
-		const burst = await write([
+		const writes = [
 			...Array.from({ length: 60 }, (_, i) => ({
 				collection: '/calls',
 				at,
@@ -225,14 +225,16 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, six famili
 			...Array.from({ length: 210 }, (_, i) => ({ collection: '/campaigns', at, fields: { name: `Burst ${i}`, status: 'running', started_at: ended } })),
 			...Array.from({ length: 30 }, (_, i) => ({ collection: '/assistants', at, fields: { name: `Burst ${i}` } })),
 			...Array.from({ length: 30 }, (_, i) => ({ collection: '/history', at, fields: { type: 'whatsapp', status: 'in_progress', last_message: `Burst ${i}` } })),
-		]);
-		for (const record of burst) {
-			if (record.direction === 'outbound') CALLS.expected.push(record.id);
-			if (record.status === 'no_answer') NOT_ANSWERED.expected.push(record.id);
-			if (record.name) ASSISTANTS.expected.push(record.id);
-			if (record.type === 'whatsapp') WHATSAPP.expected.push(record.id);
-			if (record.lead_id) LEAD_OUTCOMES.expected.push(record.id);
-			if (record.started_at) CAMPAIGNS_STARTED.expected.push(record.id);
+		];
+		const burst = await write(writes);
+		for (const [i, record] of burst.entries()) {
+			const { collection } = writes[i];
+			if (collection === '/calls') CALLS.expected.push(record.id);
+			if (collection === '/calls' && record.status === 'no_answer') NOT_ANSWERED.expected.push(record.id);
+			if (collection === '/calls' && record.lead_id) LEAD_OUTCOMES.expected.push(record.id);
+			if (collection === '/assistants') ASSISTANTS.expected.push(record.id);
+			if (collection === '/history') WHATSAPP.expected.push(record.id);
+			if (collection === '/campaigns') CAMPAIGNS_STARTED.expected.push(record.id);
 		}
 		await assertEachOnce('after a burst');
 		for (const [i, family] of FAMILIES.entries()) {

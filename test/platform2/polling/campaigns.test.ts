@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_LIMIT } from '../../../nodes/VoiceAssistant/polling/platform2/poll';
+import { MAX_LIMIT, MAX_WHOLE_PAGES } from '../../../nodes/VoiceAssistant/polling/platform2/poll';
 import { MINUTE, usePolling2, type Polling2 } from './helpers';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -70,6 +70,15 @@ describe('Polling Trigger on Platform 2.0: Campaign Started', () => {
 		t.requestsTo('/campaigns');
 		for (let i = 0; i < 3; i++) expect((await t.poll()).items).toEqual([]);
 		expect(t.requestsTo('/campaigns')).toHaveLength(3);
+	});
+
+	it('more campaigns in the status than it reads a poll: the poll fails saying so, and nothing is taken', async () => {
+		await t.poll({ activationPoll: true });
+		t.requestsTo('/campaigns');
+		t.serverNow += MINUTE;
+		for (let i = 0; i < MAX_WHOLE_PAGES * MAX_LIMIT + 1; i++) start(t, campaign(t).id);
+		await expect(t.poll()).rejects.toThrow(`List Campaigns holds more than ${MAX_WHOLE_PAGES * MAX_LIMIT} records in this status`);
+		expect(t.requestsTo('/campaigns')).toHaveLength(MAX_WHOLE_PAGES);
 	});
 
 	it('Fetch Test Event shows the latest start and moves nothing', async () => {
