@@ -17,7 +17,7 @@ export const BUILT_AGAINST = '2.41.1';
 export const OTHER_ENDS = ['1.123.81'];
 
 /** The test files (test/e2e/<name>.e2e.mjs) run on the other ends of the range. */
-export const RANGE_CHECKS = ['cli', 'server', 'inbound', 'platform2', 'polling', 'agent-tools'];
+export const RANGE_CHECKS = ['cli', 'server', 'inbound', 'platform2', 'polling', 'agent-tools', 'security'];
 
 /** The range stated in the README and package.json. */
 export const STATED_RANGE = '>=1.123.0 <2.42.0';

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { CREDENTIAL_TYPE, FILE_TIMEOUT_MS } from '../../scripts/lib/n8n.mjs';
 import { EXAMPLE_CREDENTIAL, readWorkflows, startStack } from '../../scripts/lib/stack.mjs';
+import { N8N_MAJOR } from '../../scripts/lib/paths.mjs';
 import { ROOT } from './helpers.mjs';
 
 const TRIGGER_WORKFLOW = 'vaExampleRouteCl';
@@ -123,7 +124,9 @@ describe('n8n start: the token and the trigger secret stay home', { timeout: FIL
 				});
 				await target.close();
 				assert.equal(result.status, 'Error', `HTTP ${status}: ${JSON.stringify(result)}`);
-				assert.match(result.message, new RegExp(`redirects \\(HTTP ${status}\\)`));
+				// the 1.x line's credential test answers a refused status in n8n's words, before the
+				// credential's rules are read (docs/n8n-versions.md); the redirect is not followed either way
+				assert.match(result.message, N8N_MAJOR >= 2 ? new RegExp(`redirects \\(HTTP ${status}\\)`) : new RegExp(`^Request failed with status code ${status}$`));
 				assert.equal(target.seen.length, 1, `HTTP ${status}: the Base URL host was asked once`);
 			}
 			assert.equal(foreign.seen.length, 0, 'the foreign host saw no request at all');

@@ -257,6 +257,9 @@ describe('finding 2: downloads are bounded in size and time', () => {
 			const result = await fetchRecording(helpers as never, 9, `http://127.0.0.1:${drip.port}/r.mp3`, limits);
 			expect(Date.now() - started).toBeLessThan(3000);
 			expect(result).toEqual({ problem: expect.objectContaining({ message: expect.stringMatching(/did not arrive within 1 s/), retryable: true }) });
+			// a download given what is left of a delivery's 30 s names the 30 s, however much was left
+			const left = await fetchRecording(helpers as never, 9, `http://127.0.0.1:${drip.port}/r.mp3`, { ...limits, deadlineMs: 400, statedDeadlineMs: 30_000 });
+			expect(left).toEqual({ problem: expect.objectContaining({ message: expect.stringMatching(/did not arrive within 30 s/) }) });
 		} finally {
 			await drip.close();
 		}

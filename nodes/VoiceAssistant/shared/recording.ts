@@ -23,6 +23,8 @@ export interface RecordingLimits {
 	maxBytes: number;
 	/** ms for the whole download, redirects and body included (not an idle timeout) */
 	deadlineMs: number;
+	/** the deadline a user is told, where this download has only what is left of a longer one (a delivery's) */
+	statedDeadlineMs?: number;
 }
 
 /** Max Recording Size's default. */
@@ -42,6 +44,9 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 1
  * a recording, a refused host, or one that cannot deliver is a problem the caller words for its node
  * (Call → Get fails the item, the trigger keeps the delivery and says so in the item).
  */
+/** The deadline in the words a user is told: the whole one, not what was left of it when this download began. */
+const deadlineSeconds = (limits: RecordingLimits) => Math.round((limits.statedDeadlineMs ?? limits.deadlineMs) / 1000);
+
 export async function fetchRecording(helpers: RecordingHelpers, callId: unknown, recordingUrl: unknown, limits: RecordingLimits): Promise<RecordingResult> {
 	const call = String(callId);
 	const problem = (message: string, description: string, retryable = false): RecordingResult => ({ problem: { message, description, retryable } });
@@ -58,7 +63,7 @@ export async function fetchRecording(helpers: RecordingHelpers, callId: unknown,
 		return problem(`The recording URL of call ${call} is not a web address (got ${shown(recordingUrl)})`, 'Only http(s) recording URLs can be downloaded.');
 	}
 	const deadline = AbortSignal.timeout(limits.deadlineMs);
-	const seconds = Math.round(limits.deadlineMs / 1000);
+	const seconds = deadlineSeconds(limits);
 
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const refused = await recordingHostProblem(url, limits.hosts);
@@ -148,7 +153,7 @@ async function storeBody(
 	} catch (error) {
 		if (error instanceof BodyTooLarge) return tooLarge();
 		if (error instanceof BodyTooSlow || deadline.aborted) {
-			return problem(`The recording of call ${call} did not arrive within ${Math.round(limits.deadlineMs / 1000)} s from ${url.host}`, 'The recording host is too slow; try again later.', true);
+			return problem(`The recording of call ${call} did not arrive within ${deadlineSeconds(limits)} s from ${url.host}`, 'The recording host is too slow; try again later.', true);
 		}
 		return problem(`The recording of call ${call} could not be downloaded from ${url.host}: the transfer broke off`, 'Try again later.', true);
 	}

@@ -34,7 +34,7 @@ export async function withRecording(ctx: IWebhookFunctions, json: IDataObject, b
 	const started = Date.now();
 	const limits = await recordingLimitsFor(ctx, options, DOWNLOAD_DEADLINE_MS);
 	const result = await slotsFor(processDownloads, DOWNLOADS_AT_ONCE).run(
-		async () => await fetchRecording(ctx.helpers, callId, body.recording_url, { ...limits, deadlineMs: Math.max(1, DOWNLOAD_DEADLINE_MS - (Date.now() - started)) }),
+		async () => await fetchRecording(ctx.helpers, callId, body.recording_url, { ...limits, deadlineMs: Math.max(1, DOWNLOAD_DEADLINE_MS - (Date.now() - started)), statedDeadlineMs: DOWNLOAD_DEADLINE_MS }),
 	);
 	if ('binary' in result) return { json: { ...json, recording_error: null }, binary: { [field]: result.binary } };
 	ctx.logger.warn(`Voice Assistant Trigger: ${result.problem.message}; the workflow runs without the recording`);
