@@ -217,6 +217,16 @@ async function main(): Promise<void> {
 			);
 		}
 		for (const reason of skipped) notes.push(`A comparison row was skipped: ${reason}`);
+		// The sandbox itself stays flat as the workspace grows (#38): ten more requests of new leads,
+		// each adding to the same campaign, the last one's time against the first one's.
+		const growing: number[] = [];
+		for (let i = 0; i < 10; i++) growing.push(await directRequest(sb, campaign, 100 + i));
+		const early = median(growing.slice(0, 3));
+		const late = median(growing.slice(-3));
+		const leadsNow = sb.platform2.list('A', '/campaigns/{}/leads', [campaign]).length;
+		notes.push(
+			`The sandbox as the campaign grows: 10 more requests of ${COUNT.toLocaleString('en-US')} new leads each, to ${leadsNow.toLocaleString('en-US')} leads: the first three ${round(early)} ms (median), the last three ${round(late)} ms (${round(late / Math.max(1, early), 2)}×; each ${growing.map((msEach) => round(msEach)).join(', ')} ms).`,
+		);
 		// Judged on Map Automatically, the mode made for loading a list, against the one request as n8n
 		// sends it (its HTTP Request node, one item): an n8n run has a fixed cost of its own that no node
 		// avoids (the HTTP Request node alone is about 2× the bare request). Every figure is printed: the

@@ -3,16 +3,19 @@
 //
 //   node scripts/n8n-cache.mjs            install if needed, print the folder
 //   node scripts/n8n-cache.mjs --force    reinstall
+//   node scripts/n8n-cache.mjs --all      install every tested version (scripts/lib/versions.mjs) if needed
+//   node scripts/n8n-cache.mjs --prefetch the same in a detached process (npm test starts with it)
 //
 // Folder: $N8N_CACHE_DIR, else ${XDG_CACHE_HOME:-~/.cache}/n8n-voice-assistant/n8n-<version>.
 // The install goes to a staging folder and is renamed into place only after it was verified, then a
 // marker file is written, so an interrupted install is never taken for a complete one.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { N8N_VERSION, n8nCacheDir, node24Bin, node24Env, node24HeadersDir, node24Version } from './lib/paths.mjs';
+import { TESTED_VERSIONS } from './lib/versions.mjs';
+import { N8N_VERSION, cacheBase, n8nCacheDir, node24Bin, node24Env, node24HeadersDir, node24Version } from './lib/paths.mjs';
 import { formatSeconds, startTicker } from './lib/progress.mjs';
 
 const MARKER = '.install-complete.json';
@@ -213,20 +216,39 @@ export async function ensureN8n({ version = N8N_VERSION, dir = n8nCacheDir(versi
 	});
 }
 
+/**
+ * `--prefetch`: the tested versions not in the cache yet are installed by a detached process, one after
+ * the other, while the caller goes on (npm test: build, lint and the unit tests run meanwhile; the
+ * end-to-end tests then wait on each version's lock). Its output: <cache>/prefetch.log.
+ */
+function prefetch() {
+	const missing = TESTED_VERSIONS.filter((version) => !isInstalled({ version }));
+	if (missing.length === 0) return console.log(`[n8n-cache] n8n ${TESTED_VERSIONS.join(' and ')} already cached`);
+	mkdirSync(cacheBase(), { recursive: true });
+	const out = openSync(path.join(cacheBase(), 'prefetch.log'), 'a');
+	const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--all'], { detached: true, stdio: ['ignore', out, out], env: process.env });
+	child.unref();
+	console.log(`[n8n-cache] installing n8n ${missing.join(' and ')} in the background (pid ${child.pid}; log ${path.join(cacheBase(), 'prefetch.log')})`);
+}
+
+async function installAll() {
+	for (const version of TESTED_VERSIONS) {
+		const res = await ensureN8n({ version });
+		console.log(`[n8n-cache] n8n@${version}: ${res.installed ? `installed in ${formatSeconds(res.ms)}` : 'cached'}`);
+	}
+}
+
+const report = (res) => {
+	console.log(res.installed ? `[n8n-cache] installed n8n@${res.version} in ${formatSeconds(res.ms)}` : `[n8n-cache] reusing n8n@${res.version} from ${res.dir}`);
+	console.log(res.dir);
+};
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-	const force = process.argv.includes('--force');
-	ensureN8n({ force }).then(
-		(res) => {
-			console.log(
-				res.installed
-					? `[n8n-cache] installed n8n@${res.version} in ${formatSeconds(res.ms)}`
-					: `[n8n-cache] reusing n8n@${res.version} from ${res.dir}`,
-			);
-			console.log(res.dir);
-		},
-		(error) => {
-			console.error(`[n8n-cache] FAILED: ${error.message}`);
-			process.exit(1);
-		},
-	);
+	const fail = (error) => {
+		console.error(`[n8n-cache] FAILED: ${error.message}`);
+		process.exit(1);
+	};
+	if (process.argv.includes('--prefetch')) prefetch();
+	else if (process.argv.includes('--all')) installAll().catch(fail);
+	else ensureN8n({ force: process.argv.includes('--force') }).then(report, fail);
 }

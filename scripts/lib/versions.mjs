@@ -16,6 +16,9 @@ export const BUILT_AGAINST = '2.41.1';
  */
 export const OTHER_ENDS = ['1.123.81'];
 
+/** Every n8n the tests start (each installed once into the cache). */
+export const TESTED_VERSIONS = [BUILT_AGAINST, ...OTHER_ENDS];
+
 /** The test files (test/e2e/<name>.e2e.mjs) run on the other ends of the range. */
 export const RANGE_CHECKS = ['cli', 'server', 'inbound', 'platform2', 'polling', 'agent-tools', 'security'];
 

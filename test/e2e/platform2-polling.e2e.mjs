@@ -249,8 +249,10 @@ describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, six famili
 		await newAssistant('While deactivated');
 		await newWhatsApp('Are you there?');
 		await finishLeadCall('busy');
-		const summer = await startCampaign('Summer');
-		await startCampaign('Summer, resumed', summer);
+		// a new campaign, and one paused and resumed (a start again); two starts of one campaign between
+		// two polls would be one start to a poll, which sees the campaign as it is now
+		await startCampaign('Summer');
+		await startCampaign('Spring, resumed while deactivated', spring);
 		for (const family of FAMILIES) await n8n.rest.activateWorkflow(family.id);
 		await assertEachOnce('after re-activation');
 	});
