@@ -74,6 +74,19 @@ export const FAMILIES = {
 	loopRoutingRule: ['Loop Routing Rule', 'listLoopRoutingRules'],
 };
 
+/**
+ * Families whose record kind another field of the operation names: the picker lists the records of the
+ * family that field's value names (a Loop number's destination: a member, ring group, queue, routing rule
+ * or assistant, by Target Type). A value with no family here has no list: its ID is typed By ID.
+ */
+export const FAMILIES_CHOSEN_BY = {
+	loopDestination: {
+		label: 'Loop Destination',
+		by: 'target_type',
+		families: { member: 'loopMember', ring_group: 'loopRingGroup', queue: 'loopQueue', routing_rule: 'loopRoutingRule', assistant: 'assistant' },
+	},
+};
+
 /** The family of a path parameter's record: the collection in front of it (other parameters as {}). */
 export const FAMILY_BY_COLLECTION = {
 	'/assistants': 'assistant',
@@ -196,4 +209,6 @@ export const FAMILY_BY_FIELD_OF = {
 	whatsAppTemplatesAction: { id: 'whatsAppTemplate' },
 	// "update" a widget points it at another widget of the dashboard; "create … or attach an existing one"
 	updateDashboardWidget: { widget_id: 'dashboardWidget' },
+	// a member, ring group, queue, routing rule or assistant, as Target Type says
+	setLoopNumberRoute: { target_id: 'loopDestination' },
 };

@@ -143,7 +143,7 @@ describe('every family with a list answers its picker against the sandbox', () =
 	/** an operation that picks the family, and (for a list under a parent) the parent's field in it */
 	const useOf = (family: CatalogFamily) =>
 		OPERATIONS.find((op) => op.fields.some((f) => f.family === family.family) && (!family.parent || op.fields.some((f) => f.family === family.parent?.family && f.required)));
-	it.each(FAMILIES.filter((family) => useOf(family)).map((family) => [family.family, family] as const))('%s', async (_name, family) => {
+	it.each(FAMILIES.filter((family) => !family.chosenBy && useOf(family)).map((family) => [family.family, family] as const))('%s', async (_name, family) => {
 		const op = useOf(family)!;
 		const parameters: Record<string, unknown> = { resource: op.resource, operation: op.id };
 		const list = OPERATIONS.find((entry) => entry.id === family.list)!;
@@ -162,5 +162,39 @@ describe('every family with a list answers its picker against the sandbox', () =
 		// API keys are the sandbox's key ring, not records of its store
 		if (family.family !== 'apiKey') expect(values).toEqual(ids(list.path.replace(/\{[^}]+\}/g, '{}'), parents));
 		expect(values.length > 0).toBe(!EMPTY_IN_SANDBOX.has(family.family));
+	});
+});
+
+describe("a record whose kind another field names: Set Loop Number Route's Target", () => {
+	const route = { resource: 'famulorLoop', operation: 'setLoopNumberRoute' };
+
+	it('lists the ring groups when Target Type is Ring Group, the queues when it is Queue, the assistants when it is Assistant', async () => {
+		for (const [targetType, collection] of [
+			['ring_group', '/loop/ring-groups'],
+			['queue', '/loop/queues'],
+			['assistant', '/assistants'],
+		] as const) {
+			p2.sb.clearRequests();
+			const listed = await search(familySearchMethod('loopDestination'), { ...route, targetType });
+			expect(p2.requests().map((r) => r.path)).toEqual([`/api/v1${collection}`]);
+			expect(listed.results.map((r) => String(r.value)).sort()).toEqual(ids(collection));
+			expect(listed.results.length).toBeGreaterThan(0);
+		}
+	});
+
+	it('without a Target Type, or for an extension (no list of them), says what to do and asks nothing', async () => {
+		p2.sb.clearRequests();
+		await expect(search(familySearchMethod('loopDestination'), { ...route, targetType: '' })).rejects.toThrow('Choose the Target Type first');
+		await expect(search(familySearchMethod('loopDestination'), { ...route, targetType: 'extension' })).rejects.toThrow('An extension has no list to pick from: give its ID (By ID)');
+		expect(p2.requests()).toEqual([]);
+	});
+
+	it('the Target picked From List goes out as target_id beside target_type', async () => {
+		const [queue] = ids('/loop/queues');
+		const [number] = ids('/loop/number-routes');
+		p2.sb.clearRequests();
+		const run = await p2.run({ ...route, id: byId(number), targetType: 'queue', targetId: fromList(queue) });
+		expect(run.error).toBeUndefined();
+		expect(p2.requests()[0].body).toEqual({ target_type: 'queue', target_id: queue });
 	});
 });

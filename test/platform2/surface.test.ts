@@ -54,7 +54,6 @@ const NOT_A_KNOWN_FAMILY: Record<string, string> = {
 	'reviewSubscriptionPaymentChange.plan_id': 'no list of plans in the catalogue',
 	'reviewSubscriptionPaymentChange.addon_ids': 'no list of add-ons in the catalogue',
 	'createDashboardWidget.widget_id': 'a widget of any dashboard (no list across dashboards)',
-	'setLoopNumberRoute.target_id': 'a member, extension, ring group, queue, rule or assistant, by target_type',
 	'updateLoopAvailability.recall_appointment_calendar_id': 'a calendar of a calendar integration, no list of them',
 	'updateLoopSettings.default_route_id': 'the catalogue does not say which kind of route',
 	'listMeetergoMeetingTypes.acting_user_id': 'a meetergo user, not a workspace record',

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { OPERATIONS } from '../platform2/catalog/catalog.generated';
+import { FAMILIES, OPERATIONS } from '../platform2/catalog/catalog.generated';
 import type { CatalogFamily, CatalogOperation } from '../platform2/catalog/types';
 import { familyOptionsMethod, familySearchMethod, listedFamilies } from '../platform2/families';
 import { collectionOf } from '../platform2/fields';
@@ -127,8 +127,39 @@ function familyOptions(family: Listed): Load {
 	};
 }
 
+/** A field of the operation open in the editor: its label and value (top level when required, else in its collection). */
+function currentField(ctx: ILoadOptionsFunctions, key: string): { label: string; value: unknown } {
+	const op = OPERATIONS.find((entry) => entry.id === ctx.getCurrentNodeParameter('operation'));
+	const field = op?.fields.find((other) => other.key === key);
+	if (!op || !field) return { label: key, value: undefined };
+	return { label: field.label, value: ctx.getCurrentNodeParameter(field.required ? field.param : `${collectionOf(op, field)}.${field.param}`) };
+}
+
+/**
+ * The list of a family another field names (FAMILIES' chosenBy): a Loop number's Target is a member, a
+ * ring group, a queue, a routing rule or an assistant, as Target Type says; that family's list is shown.
+ */
+function chosenFamilySearch(family: CatalogFamily, byFamily: Record<string, Search>): Search {
+	const chosenBy = family.chosenBy as NonNullable<CatalogFamily['chosenBy']>;
+	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
+		const { label, value: kind } = currentField(this, chosenBy.key);
+		const target = typeof kind === 'string' ? chosenBy.families[kind] : undefined;
+		if (!target) {
+			const named = typeof kind === 'string' && kind !== '';
+			const noun = named ? kind.replace(/_/g, ' ') : '';
+			throw new NodeOperationError(this.getNode(), named ? `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun} has no list to pick from: give its ID (By ID)` : `Choose the ${label} first`);
+		}
+		return await byFamily[familySearchMethod(target)].call(this, filter, paginationToken);
+	};
+}
+
+const listSearchOfListed: Record<string, Search> = Object.fromEntries(listedFamilies().map((family) => [familySearchMethod(family.family), familySearch(family)]));
+
 /** One searchable-list method per family, named as the fields ask for them (platform2/fields.ts). */
-export const platform2ListSearch: Record<string, Search> = Object.fromEntries(listedFamilies().map((family) => [familySearchMethod(family.family), familySearch(family)]));
+export const platform2ListSearch: Record<string, Search> = {
+	...listSearchOfListed,
+	...Object.fromEntries(FAMILIES.filter((family) => family.chosenBy).map((family) => [familySearchMethod(family.family), chosenFamilySearch(family, listSearchOfListed)])),
+};
 
 /** One dropdown method per family, for the fields that take a list of its records' IDs. */
 export const platform2RecordOptions: Record<string, Load> = Object.fromEntries(listedFamilies().map((family) => [familyOptionsMethod(family.family), familyOptions(family)]));

@@ -60,7 +60,7 @@ export const FIELD_HELP = {
 	recall_appointment_calendar_id: 'The calendar recall appointments are booked in',
 	sender_email_address_id: 'The verified sender address of the booking e-mails; not set: the workspace\'s automatic sender',
 	acting_user_id: 'The user on whose behalf the calendar is read',
-	target_id: 'The ID of the target (a member, queue, ring group or rule, as Target Type says)',
+	target_id: 'Where the number rings, of the kind Target Type names: picked from the list of that kind, or its ID (a UUID). An extension has no list: give its ID',
 	source_id: 'The record the test data is read from',
 	replace_verification_id: 'A verification this submission replaces',
 	// names and text

@@ -117,4 +117,6 @@ export interface CatalogFamily {
 	parent?: { family: string; key: string };
 	/** the list is paged by `cursor` → meta.next_cursor */
 	cursor?: true;
+	/** the kind of record another field names (its API key): the list of the family its value maps to ('' list) */
+	chosenBy?: { key: string; families: Record<string, string> };
 }
