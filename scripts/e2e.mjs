@@ -36,18 +36,23 @@ function distMissing() {
 	return files.filter((file) => !existsSync(path.join(ROOT, file)));
 }
 
-function run(cmd, args, opts = {}) {
+/** Ctrl-C and a stop reach the child too; resolves with its exit when it ends. */
+function exitOf(child) {
+	const forward = (signal) => child.kill(signal);
+	process.on('SIGINT', forward);
+	process.on('SIGTERM', forward);
 	return new Promise((resolve) => {
-		const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
-		const forward = (signal) => child.kill(signal);
-		process.on('SIGINT', forward);
-		process.on('SIGTERM', forward);
 		child.on('exit', (code, signal) => {
 			process.off('SIGINT', forward);
 			process.off('SIGTERM', forward);
-			resolve(code ?? (signal ? 1 : 0));
+			resolve({ code, signal });
 		});
 	});
+}
+
+async function run(cmd, args, opts = {}) {
+	const { code, signal } = await exitOf(spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts }));
+	return code ?? (signal ? 1 : 0);
 }
 
 /**
@@ -71,12 +76,7 @@ function runJob({ file, version }) {
 		};
 		child.stdout.on('data', keep);
 		child.stderr.on('data', keep);
-		const forward = (signal) => child.kill(signal);
-		process.on('SIGINT', forward);
-		process.on('SIGTERM', forward);
-		child.on('exit', (code, signal) => {
-			process.off('SIGINT', forward);
-			process.off('SIGTERM', forward);
+		exitOf(child).then(({ code, signal }) => {
 			logFile.end();
 			resolve({ file, version, passed: code === 0 && !signal, ms: Date.now() - started, output: Buffer.concat(output).toString('utf8') });
 		});
