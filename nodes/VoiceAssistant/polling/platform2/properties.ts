@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
 import { pollingTriggerProperties } from '../properties';
-import { CALL_EVENTS } from './feeds';
+import { CALL_EVENTS, LEAD_OUTCOMES } from './feeds';
 import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS } from './newRecords';
 
 const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
@@ -20,6 +20,14 @@ export const classicPollingProperties: INodeProperties[] = pollingTriggerPropert
 	...property,
 	displayOptions: { ...property.displayOptions, hide: { ...property.displayOptions?.hide, ...ON_PLATFORM2 } },
 }));
+
+/** What each outcome the trigger accepts (feeds.ts LEAD_OUTCOMES) is called in the editor. */
+const OUTCOME_WORDS: Record<(typeof LEAD_OUTCOMES)[number], { name: string; description: string }> = {
+	busy: { name: 'Busy', description: 'The line was busy' },
+	completed: { name: 'Completed', description: 'The lead picked up and the call ran to its end' },
+	failed: { name: 'Failed', description: 'The call could not be placed or broke off' },
+	no_answer: { name: 'Not Answered', description: 'Nobody picked up' },
+};
 
 const show = (events: string[]) => ({ show: { ...ON_PLATFORM2, event2: events } });
 
@@ -106,10 +114,7 @@ export const platform2PollingProperties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Any', value: '', description: 'Every attempt that ended' },
-			{ name: 'Busy', value: 'busy', description: 'The line was busy' },
-			{ name: 'Completed', value: 'completed', description: 'The lead picked up and the call ran to its end' },
-			{ name: 'Failed', value: 'failed', description: 'The call could not be placed or broke off' },
-			{ name: 'Not Answered', value: 'no_answer', description: 'Nobody picked up' },
+			...LEAD_OUTCOMES.map((value) => ({ value, ...OUTCOME_WORDS[value] })).sort((a, b) => (a.name < b.name ? -1 : 1)),
 		],
 		default: '',
 		description: 'Only attempts that ended this way (List Calls\' status). With retries on the campaign, a lead not reached may be called again: each attempt is its own event.',
