@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { FAMILIES, OPERATIONS } from '../platform2/catalog/catalog.generated';
-import type { CatalogFamily, CatalogOperation } from '../platform2/catalog/types';
+import type { CatalogFamily, CatalogField, CatalogOperation } from '../platform2/catalog/types';
 import { familyOptionsMethod, familySearchMethod, listedFamilies } from '../platform2/families';
 import { collectionOf } from '../platform2/fields';
 import { isUuid } from '../shared/uuid';
@@ -47,6 +47,14 @@ function recordsOf(answer: unknown): IDataObject[] {
 	return [];
 }
 
+/** The field of the operation open in the editor that `which` picks: its label and value (top level when required, else in its collection). */
+function currentField(ctx: ILoadOptionsFunctions, which: (field: CatalogField) => boolean): { label?: string; value: unknown } {
+	const op = OPERATIONS.find((entry) => entry.id === ctx.getCurrentNodeParameter('operation'));
+	const field = op?.fields.find(which);
+	if (!op || !field) return { value: undefined };
+	return { label: field.label, value: ctx.getCurrentNodeParameter(field.required ? field.param : `${collectionOf(op, field)}.${field.param}`) };
+}
+
 /**
  * The list's path. A list under a parent record (an assistant's versions, a knowledge base's
  * documents) reads the parent picked in the same operation; without one it says what to pick first.
@@ -54,14 +62,11 @@ function recordsOf(answer: unknown): IDataObject[] {
 function listPath(ctx: ILoadOptionsFunctions, family: Listed): string {
 	const parent = family.parent;
 	if (!parent) return family.operation.path;
-	const op = OPERATIONS.find((entry) => entry.id === ctx.getCurrentNodeParameter('operation'));
-	const field = op?.fields.find((other) => other.family === parent.family && other.type === 'string');
-	const parentLabel = listedFamilies().find((other) => other.family === parent.family)?.label ?? parent.family;
-	let value: unknown;
-	if (op && field) value = ctx.getCurrentNodeParameter(field.required ? field.param : `${collectionOf(op, field)}.${field.param}`);
-	if (value !== null && typeof value === 'object' && '__rl' in value) value = (value as { value?: unknown }).value;
-	const id = typeof value === 'string' ? value.trim() : '';
+	const { value } = currentField(ctx, (field) => field.family === parent.family && field.type === 'string');
+	const picked = value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
+	const id = typeof picked === 'string' ? picked.trim() : '';
 	if (!isUuid(id)) {
+		const parentLabel = listedFamilies().find((other) => other.family === parent.family)?.label ?? parent.family;
 		throw new NodeOperationError(ctx.getNode(), `Choose the ${parentLabel} first: the list shows the ${family.label.toLowerCase()}s of one ${parentLabel.toLowerCase()}`);
 	}
 	return family.operation.path.replace(`{${parent.key}}`, encodeURIComponent(id));
@@ -127,14 +132,6 @@ function familyOptions(family: Listed): Load {
 	};
 }
 
-/** A field of the operation open in the editor: its label and value (top level when required, else in its collection). */
-function currentField(ctx: ILoadOptionsFunctions, key: string): { label: string; value: unknown } {
-	const op = OPERATIONS.find((entry) => entry.id === ctx.getCurrentNodeParameter('operation'));
-	const field = op?.fields.find((other) => other.key === key);
-	if (!op || !field) return { label: key, value: undefined };
-	return { label: field.label, value: ctx.getCurrentNodeParameter(field.required ? field.param : `${collectionOf(op, field)}.${field.param}`) };
-}
-
 /**
  * The list of a family another field names (FAMILIES' chosenBy): a Loop number's Target is a member, a
  * ring group, a queue, a routing rule or an assistant, as Target Type says; that family's list is shown.
@@ -142,7 +139,7 @@ function currentField(ctx: ILoadOptionsFunctions, key: string): { label: string;
 function chosenFamilySearch(family: CatalogFamily, byFamily: Record<string, Search>): Search {
 	const chosenBy = family.chosenBy as NonNullable<CatalogFamily['chosenBy']>;
 	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
-		const { label, value: kind } = currentField(this, chosenBy.key);
+		const { label = chosenBy.key, value: kind } = currentField(this, (field) => field.key === chosenBy.key);
 		const target = typeof kind === 'string' ? chosenBy.families[kind] : undefined;
 		if (!target) {
 			const named = typeof kind === 'string' && kind !== '';
