@@ -64,9 +64,14 @@ const LABELS_OF = {
 	'callTranslationSpeaker.phone_number': 'Phone Number to Call',
 	'callTranslationSpeaker.phone_number_id': 'Caller Number (Your Phone Number)',
 	'startTranslationSession.phone_number_id': 'Caller Number (Your Phone Number)',
-	'createDashboardWidget.widget_id': 'Ready-Made Widget',
+	'createDashboardWidget.widget_id': 'Existing Widget',
+	'transferWorkspaceOwnership.expected_owner_user_id': 'Current Owner',
+	'updateLoopAvailability.recall_appointment_calendar_id': 'Recall Appointment Calendar',
+	'updateLoopSettings.default_route_id': 'Default Routing Rule',
+	'removeCarrierNumber.numberId': 'Imported Phone Number',
+	'reviewSubscriptionPaymentChange.addon_ids': 'Add-On IDs',
 	'setLoopNumberRoute.target_id': 'Target',
-	'updateDashboardWidget.widget_id': 'Ready-Made Widget',
+	'updateDashboardWidget.widget_id': 'Existing Widget',
 	'createPlatformCustomPayment.description': 'Payment Description',
 	'replyToHistoryConversation.id': 'Conversation ID',
 	'createRoutine.id': 'Routine ID',
@@ -299,13 +304,14 @@ export function generate() {
 	const resources = [...new Map(source.operations.map((op) => [resourceValue(op.tag), op.tag])).entries()]
 		.map(([value, tag]) => ({ value, name: resourceName(tag) }))
 		.sort((a, b) => (a.name < b.name ? -1 : 1));
-	const families = Object.entries(FAMILIES).flatMap(([family, [label, listId]]) => {
+	const families = Object.entries(FAMILIES).flatMap(([family, [label, listId, how = {}]]) => {
 		const list = source.operations.find((op) => op.id === listId);
 		if (!list) return [];
 		const out = { family, label, list: list.id, paged: list.paging === 'limit/offset' };
 		// a list under a parent record (an assistant's versions): the parent's family and the list's path parameter
 		const parent = list.pathParams[0];
-		if (parent) out.parent = { family: pathFamily(list.path, parent.name), key: parent.name };
+		if (parent) out.parent = { family: pathFamily(list.path, parent.name), key: parent.name, ...(how.across ? { across: true } : {}) };
+		if (how.value) out.value = how.value;
 		if (list.paging === 'cursor') out.cursor = true;
 		return [out];
 	});

@@ -43,7 +43,7 @@ function catalogues(add: Add, rng: Rng): void {
 	}
 }
 
-function workspaceA(add: Add, records: RecordStore, wsId: string): void {
+function workspaceA(add: Add, records: RecordStore, wsId: string, rng: Rng): void {
 	const assistants = ['Sales Outreach', 'Reception', 'Appointment Reminder'].map((name, i) =>
 		add('/assistants', { name, mode: 'pipeline', is_active: i !== 2, tags: i === 0 ? ['sales'] : [], primary_language: 'de-DE', llm_model: 'gpt-4o-mini', system_prompt: `You are ${name}.` }),
 	);
@@ -80,6 +80,16 @@ function workspaceA(add: Add, records: RecordStore, wsId: string): void {
 	add('/calls', { status: 'completed', direction: 'outbound', assistant_id: assistants[0].id, to_number: '+4915112345670', from_number: numbers[1].number, duration_sec: 94 });
 	add('/calls', { status: 'no_answer', direction: 'outbound', assistant_id: assistants[0].id, to_number: '+4915112345678', from_number: numbers[1].number, duration_sec: 0 });
 	add('/suppression-list', { phone_number: '+4915199999999', email: null, channel: 'all', reason: 'opted out' });
+	// the team, as List team members shows it: a membership ID (id) and the member's user ID ("Current
+	// owner user ID from List team members", transferWorkspaceOwnership)
+	for (const [name, email, role] of [['Klara Schmidt', 'klara@acme.example', 'owner'], ['Tom Becker', 'tom@acme.example', 'admin'], ['Lena Wolf', 'lena@acme.example', 'member']]) {
+		add('/team-members', { user_id: uuid(rng), name, email, role });
+	}
+	// two dashboards, each with its widgets (a widget record is reusable: it may be attached to another)
+	for (const [name, widgets] of [['Sales', ['Calls today', 'Conversion rate']], ['Support', ['Open callbacks']]] as const) {
+		const dashboard = add('/dashboards', { name });
+		for (const widget of widgets) add('/dashboards/{}/widgets', { name: widget, widget_type: 'statistic', data_table: 'calls', aggregation: 'count' }, [dashboard.id]);
+	}
 }
 
 /** One sample record in every collection some operation addresses by id and the seed left empty. */
@@ -113,7 +123,7 @@ export function seedPlatform2(records: RecordStore, keys: KeyRing, shapes: Shape
 		add('/workspaces', { id: ws.id, name: ws.name, plan: ws.plan });
 		catalogues(add, rng);
 		if (ws.id === PLATFORM2_WORKSPACES.A.id) {
-			workspaceA(add, records, ws.id);
+			workspaceA(add, records, ws.id, rng);
 			fillCollections(add, records, ws.id, shapes);
 		} else {
 			add('/assistants', { name: 'Beta Front Desk', mode: 'pipeline', is_active: true, tags: [], primary_language: 'en-GB', llm_model: 'gpt-4o-mini' });

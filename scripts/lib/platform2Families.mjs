@@ -6,7 +6,11 @@
  * Every family of records an ID can belong to: its name in the editor and the catalogue operation
  * that lists its records (the searchable list's source; a list under a parent record, such as an
  * assistant's versions, reads the parent picked in the same operation). null: the catalogue has no
- * list of them, so their IDs stay text (named in docs/platform2.md).
+ * list of them, so their IDs stay text (named in docs/platform2.md). A third entry says how the list is
+ * read when it is not the plain list of the records' own IDs:
+ * - `value`: the key of each record that holds the ID asked for (a team member's user ID, not the membership's);
+ * - `across`: a list under a parent, read across every parent record (widgets kept on any dashboard), not
+ *   under the parent picked in the operation.
  */
 export const FAMILIES = {
 	assistant: ['Assistant', 'listAssistants'],
@@ -34,6 +38,8 @@ export const FAMILIES = {
 	voiceCloneJob: ['Voice Clone Job', null],
 	dashboard: ['Dashboard', 'listDashboards'],
 	dashboardWidget: ['Widget', 'listDashboardWidgets'],
+	// a widget record outlives the dashboards it is on ("the reusable widget record is retained")
+	reusableWidget: ['Widget', 'listDashboardWidgets', { across: true }],
 	routine: ['Routine', 'listRoutines'],
 	routineRun: ['Routine Run', 'listRoutineRuns'],
 	routineVersion: ['Routine Version', 'listRoutineVersions'],
@@ -42,7 +48,6 @@ export const FAMILIES = {
 	whatsAppTemplate: ['WhatsApp Template', 'listWhatsAppTemplates'],
 	integration: ['Integration', 'listIntegrations'],
 	carrierConnection: ['Carrier Connection', 'listCarrierConnections'],
-	carrierNumber: ['Carrier Number', null],
 	bookingEventType: ['Booking Event Type', 'listBookingEventTypes'],
 	booking: ['Booking', 'listBookings'],
 	call: ['Call', 'listCalls'],
@@ -57,6 +62,8 @@ export const FAMILIES = {
 	callerId: ['Caller ID', 'listCallerIds'],
 	workspace: ['Workspace', 'listWorkspaces'],
 	teamMember: ['Team Member', 'listTeamMembers'],
+	// "Current owner user ID from List team members" (the catalogue, on transferWorkspaceOwnership)
+	teamMemberUser: ['Team Member', 'listTeamMembers', { value: 'user_id' }],
 	accountSession: ['Session', 'listAccountSessions'],
 	passkey: ['Passkey', 'listPasskeys'],
 	translationSession: ['Translation Session', 'listTranslationSessions'],
@@ -122,7 +129,8 @@ export const FAMILY_BY_COLLECTION = {
 	'/whatsapp/connectors': 'messagingConnector',
 	'/integrations': 'integration',
 	'/carrier-connections': 'carrierConnection',
-	'/carrier-connections/{}/numbers': 'carrierNumber',
+	// "Imported phone-number resource ID": an imported number is one of the workspace's phone numbers
+	'/carrier-connections/{}/numbers': 'phoneNumber',
 	'/booking-event-types': 'bookingEventType',
 	'/bookings': 'booking',
 	'/calls': 'call',
@@ -207,8 +215,16 @@ export const FAMILY_BY_FIELD_OF = {
 	listCalendlyEventTypes: { connection_id: 'calendlyConnection' },
 	replyToHistoryConversation: { id: 'historyItem' },
 	whatsAppTemplatesAction: { id: 'whatsAppTemplate' },
-	// "update" a widget points it at another widget of the dashboard; "create … or attach an existing one"
+	// "update" a widget points it at another widget of the dashboard
 	updateDashboardWidget: { widget_id: 'dashboardWidget' },
+	// "provide widget_id to attach an existing reusable widget": one kept on any dashboard
+	createDashboardWidget: { widget_id: 'reusableWidget' },
+	// "Current owner user ID from List team members"
+	transferWorkspaceOwnership: { expected_owner_user_id: 'teamMemberUser' },
+	// "Bookable workspace calendar": the workspace's calendars are its calendar integrations ("Calendars use Integrations")
+	updateLoopAvailability: { recall_appointment_calendar_id: 'integration' },
+	// the catalogue names no kind; Loop's routes are its routing rules (a queue's overflow_rule_id is one too)
+	updateLoopSettings: { default_route_id: 'loopRoutingRule' },
 	// a member, ring group, queue, routing rule or assistant, as Target Type says
 	setLoopNumberRoute: { target_id: 'loopDestination' },
 };

@@ -5,6 +5,8 @@
  * the parent picked in the same operation; the new families (callbacks, Loop queues, drive sources…)
  * list the workspace's records; a required choice that acts starts empty and is refused empty.
  */
+import { randomUUID } from 'node:crypto';
+
 import type { INodeProperties } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from '../harness';
@@ -143,7 +145,8 @@ describe('every family with a list answers its picker against the sandbox', () =
 	/** an operation that picks the family, and (for a list under a parent) the parent's field in it */
 	const useOf = (family: CatalogFamily) =>
 		OPERATIONS.find((op) => op.fields.some((f) => f.family === family.family) && (!family.parent || op.fields.some((f) => f.family === family.parent?.family && f.required)));
-	it.each(FAMILIES.filter((family) => !family.chosenBy && useOf(family)).map((family) => [family.family, family] as const))('%s', async (_name, family) => {
+	// (a list read for another ID or across parents has its own tests below)
+	it.each(FAMILIES.filter((family) => !family.chosenBy && !family.value && !family.parent?.across && useOf(family)).map((family) => [family.family, family] as const))('%s', async (_name, family) => {
 		const op = useOf(family)!;
 		const parameters: Record<string, unknown> = { resource: op.resource, operation: op.id };
 		const list = OPERATIONS.find((entry) => entry.id === family.list)!;
@@ -162,6 +165,64 @@ describe('every family with a list answers its picker against the sandbox', () =
 		// API keys are the sandbox's key ring, not records of its store
 		if (family.family !== 'apiKey') expect(values).toEqual(ids(list.path.replace(/\{[^}]+\}/g, '{}'), parents));
 		expect(values.length > 0).toBe(!EMPTY_IN_SANDBOX.has(family.family));
+	});
+});
+
+describe('a record asked for by another of its IDs, or kept under any parent', () => {
+	const resourceOf = (operation: string) => OPERATIONS.find((op) => op.id === operation)!.resource;
+
+	it("Transfer Workspace Ownership's Current Owner lists the team by user ID (not membership ID), each with their role", async () => {
+		const team = p2.sb.platform2.list('A', '/team-members');
+		const transfer = { resource: resourceOf('transferWorkspaceOwnership'), operation: 'transferWorkspaceOwnership' };
+		const listed = await search(familySearchMethod('teamMemberUser'), transfer);
+		expect(listed.results.map((r) => r.name).sort()).toEqual(['Klara Schmidt (owner)', 'Lena Wolf (member)', 'Tom Becker (admin)']);
+		expect(listed.results.map((r) => String(r.value)).sort()).toEqual(team.map((member) => String(member.user_id)).sort());
+		// the new owner is a membership, picked from the same team by its own ID
+		const owner = team.find((member) => member.role === 'owner')!;
+		const next = team.find((member) => member.role === 'admin')!;
+		p2.sb.clearRequests();
+		const run = await p2.run({ ...transfer, memberId: fromList(String(next.id)), expectedOwnerUserId: fromList(String(owner.user_id)) });
+		expect(run.error).toBeUndefined();
+		expect(p2.requests()[0].body).toEqual({ member_id: next.id, expected_owner_user_id: owner.user_id });
+	});
+
+	it("Create Dashboard Widget's Existing Widget lists the widgets of the other dashboards, each named with its dashboard", async () => {
+		const dashboards = p2.sb.platform2.list('A', '/dashboards');
+		const sales = dashboards.find((d) => d.name === 'Sales')!;
+		const create = { resource: resourceOf('createDashboardWidget'), operation: 'createDashboardWidget', id: fromList(String(sales.id)) };
+		p2.sb.clearRequests();
+		const listed = await search(familySearchMethod('reusableWidget'), create);
+		// the dashboard the widget goes on is left out: its widgets are on it already
+		expect(listed.results.map((r) => r.name)).toEqual(['Open callbacks (Support)']);
+		expect(p2.requests().map((r) => r.path)).toEqual(['/api/v1/dashboards', `/api/v1/dashboards/${String(dashboards.find((d) => d.name === 'Support')!.id)}/widgets`]);
+		// searched for, from another dashboard: the Sales widgets are found
+		const support = dashboards.find((d) => d.name === 'Support')!;
+		const found = await search(familySearchMethod('reusableWidget'), { ...create, id: fromList(String(support.id)) }, 'calls');
+		expect(found.results.map((r) => r.name)).toEqual(['Calls today (Sales)']);
+		expect(found.results[0].value).toBe(p2.sb.platform2.list('A', '/dashboards/{}/widgets', [String(sales.id)]).find((w) => w.name === 'Calls today')!.id);
+	});
+
+	it('more dashboards than a page: five a page, the next page goes on from the sixth', async () => {
+		const dashboards = p2.sb.platform2.list('A', '/dashboards');
+		const made = Array.from({ length: 6 }, (_, i) => ({ id: randomUUID(), name: `Region ${i + 1}` }));
+		for (const dashboard of made) {
+			dashboards.push(dashboard);
+			p2.sb.platform2.list('A', '/dashboards/{}/widgets', [dashboard.id]).push({ id: randomUUID(), name: `Calls in ${dashboard.name}` });
+		}
+		const create = { resource: resourceOf('createDashboardWidget'), operation: 'createDashboardWidget', id: fromList(made[0].id) };
+		const first = await search(familySearchMethod('reusableWidget'), create);
+		expect(first.paginationToken).toBe('5');
+		const second = await listSearch(VoiceAssistant, familySearchMethod('reusableWidget'), {
+			parameters: { accountKind: 'platform2', ...create } as never,
+			credentials: p2.credentials(),
+			credentialType: CREDENTIAL_TYPE,
+			paginationToken: first.paginationToken as string,
+		});
+		const names = [...first.results, ...second.results].map((r) => r.name);
+		// Sales, Support and Regions 2 to 6: seven dashboards, five on the first page
+		expect(first.results).toHaveLength(6); // Sales' two widgets, Support's one, Regions 2 to 4
+		expect(names).toEqual(['Calls today (Sales)', 'Conversion rate (Sales)', 'Open callbacks (Support)', ...[2, 3, 4, 5, 6].map((n) => `Calls in Region ${n} (Region ${n})`)]);
+		expect(second.paginationToken).toBeUndefined();
 	});
 });
 

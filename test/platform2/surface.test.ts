@@ -40,7 +40,6 @@ afterAll(() => console.log(`Platform 2.0 surface:\n${report.join('\n')}`));
  */
 const NO_LIST_FAMILIES: Record<string, string> = {
 	voiceCloneJob: 'no list of clone jobs (createVoiceClone answers the job ID)',
-	carrierNumber: 'no list of a carrier connection’s imported numbers',
 	inboxLabel: 'no list of inbox labels',
 };
 const NOT_A_KNOWN_FAMILY: Record<string, string> = {
@@ -50,14 +49,10 @@ const NOT_A_KNOWN_FAMILY: Record<string, string> = {
 	'replyToSupportRequest.client_message_id': 'a key made per request, not a record',
 	'createRoutine.id': 'the ID the new mission is to have',
 	'updateRoutine.id': 'the catalogue does not say whose ID this is beside the path’s',
-	'getAutomationTriggerTestData.source_id': 'the source depends on the trigger object',
+	'getAutomationTriggerTestData.source_id': 'one of the `sources` the same operation answered (no list of them)',
 	'reviewSubscriptionPaymentChange.plan_id': 'no list of plans in the catalogue',
 	'reviewSubscriptionPaymentChange.addon_ids': 'no list of add-ons in the catalogue',
-	'createDashboardWidget.widget_id': 'a widget of any dashboard (no list across dashboards)',
-	'updateLoopAvailability.recall_appointment_calendar_id': 'a calendar of a calendar integration, no list of them',
-	'updateLoopSettings.default_route_id': 'the catalogue does not say which kind of route',
-	'listMeetergoMeetingTypes.acting_user_id': 'a meetergo user, not a workspace record',
-	'transferWorkspaceOwnership.expected_owner_user_id': 'the current owner’s user ID (Get Me), not a list',
+	'listMeetergoMeetingTypes.acting_user_id': 'a meetergo user, not a workspace record (needed only with a platform API key)',
 };
 
 describe('Platform 2.0 surface', () => {
@@ -86,6 +81,26 @@ describe('Platform 2.0 surface', () => {
 		expect(missing).toEqual([]);
 		// the allowances are all still needed (a new picker removes its line)
 		expect(text.filter((where) => NOT_A_KNOWN_FAMILY[where]).sort()).toEqual(Object.keys(NOT_A_KNOWN_FAMILY).sort());
+	});
+
+	test('IDs the catalogue names only in words get the list those words point to (readings in docs/platform2.md)', () => {
+		const READINGS: Array<[string, string, string]> = [
+			// "Current owner user ID from List team members": the team, each member by their user ID
+			['transferWorkspaceOwnership', 'expected_owner_user_id', 'search2TeamMemberUser'],
+			// "attach an existing reusable widget": the widgets of the other dashboards
+			['createDashboardWidget', 'widget_id', 'search2ReusableWidget'],
+			// "Bookable workspace calendar": a calendar integration
+			['updateLoopAvailability', 'recall_appointment_calendar_id', 'search2Integration'],
+			// Loop's routes are its routing rules
+			['updateLoopSettings', 'default_route_id', 'search2LoopRoutingRule'],
+			// "Imported phone-number resource ID": one of the workspace's phone numbers
+			['removeCarrierNumber', 'numberId', 'search2PhoneNumber'],
+		];
+		for (const [opId, key, method] of READINGS) {
+			const op = OPERATIONS.find((entry) => entry.id === opId)!;
+			const property = propertyOf(op, op.fields.find((field) => field.key === key)!);
+			expect([opId, key, property?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod]).toEqual([opId, key, method]);
+		}
 	});
 
 	test('read without each option\'s `/operation` (as the team\'s p2-surface.js reads it), a collection holds no text box under the API name of an ID field of another of its operations', () => {

@@ -16,19 +16,30 @@ const MOST_SCANNED = 1000;
 type Search = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 type Load = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
 type Listed = CatalogFamily & { operation: CatalogOperation };
+const LISTED: ReadonlyMap<string, Listed> = new Map(listedFamilies().map((family) => [family.family, family]));
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
-/** What a person recognises a record by: its name, or its number (with its label), address or ID. */
-function itemOf(record: IDataObject): INodeListSearchItems {
-	const id = String(record.id ?? '');
+/**
+ * What a person recognises a record by: its name, or its number (with its label), address or ID; a
+ * team member also by their role. `valueKey`: the record's key that holds the ID asked for (default `id`).
+ */
+function itemOf(record: IDataObject, valueKey = 'id'): INodeListSearchItems {
+	const id = String(record[valueKey] ?? '');
 	const number = text(record.number) ?? text(record.e164) ?? text(record.phone_number);
 	// a phone number is picked by the number itself: "+4930555010101 (Berlin main)", not by its label alone
 	const numbered = number && !text(record.name) ? `${number}${text(record.label) ? ` (${String(record.label)})` : ''}` : undefined;
 	const named =
 		numbered ??
 		[record.name, record.label, record.title, record.display_name, record.question, record.email, record.to_number].map(text).find((value) => value !== undefined);
-	return { name: named ?? id, value: id, description: named ? id : undefined };
+	const role = text(record.role);
+	return { name: `${named ?? id}${role ? ` (${role})` : ''}`, value: id, description: named ? id : undefined };
+}
+
+/** The records' items, each under the ID the family asks for; a record without that ID is not offered. */
+function itemsOf(records: IDataObject[], family: CatalogFamily): INodeListSearchItems[] {
+	const key = family.value ?? 'id';
+	return records.filter((record) => typeof record[key] === 'string' || typeof record[key] === 'number').map((record) => itemOf(record, key));
 }
 
 function matches(item: INodeListSearchItems, filter: string): boolean {
@@ -55,6 +66,13 @@ function currentField(ctx: ILoadOptionsFunctions, which: (field: CatalogField) =
 	return { label: field.label, value: ctx.getCurrentNodeParameter(field.required ? field.param : `${collectionOf(op, field)}.${field.param}`) };
 }
 
+/** The ID of the record of `family` picked in the operation open in the editor ('' when none is). */
+function pickedParent(ctx: ILoadOptionsFunctions, family: string): string {
+	const { value } = currentField(ctx, (field) => field.family === family && field.type === 'string');
+	const picked = value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
+	return typeof picked === 'string' ? picked.trim() : '';
+}
+
 /**
  * The list's path. A list under a parent record (an assistant's versions, a knowledge base's
  * documents) reads the parent picked in the same operation; without one it says what to pick first.
@@ -62,21 +80,18 @@ function currentField(ctx: ILoadOptionsFunctions, which: (field: CatalogField) =
 function listPath(ctx: ILoadOptionsFunctions, family: Listed): string {
 	const parent = family.parent;
 	if (!parent) return family.operation.path;
-	const { value } = currentField(ctx, (field) => field.family === parent.family && field.type === 'string');
-	const picked = value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
-	const id = typeof picked === 'string' ? picked.trim() : '';
+	const id = pickedParent(ctx, parent.family);
 	if (!isUuid(id)) {
-		const parentLabel = listedFamilies().find((other) => other.family === parent.family)?.label ?? parent.family;
+		const parentLabel = LISTED.get(parent.family)?.label ?? parent.family;
 		throw new NodeOperationError(ctx.getNode(), `Choose the ${parentLabel} first: the list shows the ${family.label.toLowerCase()}s of one ${parentLabel.toLowerCase()}`);
 	}
 	return family.operation.path.replace(`{${parent.key}}`, encodeURIComponent(id));
 }
 
 /** One page of a family's records: offset-paged, cursor-paged, or the whole (unpaged) list. */
-async function page(ctx: ILoadOptionsFunctions, family: Listed, token: string | undefined, extra: IDataObject = {}): Promise<{ records: IDataObject[]; next?: string }> {
+async function page(ctx: ILoadOptionsFunctions, family: Listed, token: string | undefined, extra: IDataObject = {}, path = listPath(ctx, family)): Promise<{ records: IDataObject[]; next?: string }> {
 	const list = family.operation;
 	const platform2 = { operation: list.name, scopes: list.scopes };
-	const path = listPath(ctx, family);
 	if (family.paged) {
 		const offset = Math.max(0, Number(token) || 0);
 		const records = recordsOf(await apiRequest.call(ctx, 'GET', path, { platform2, qs: { limit: PAGE, offset, ...extra } }));
@@ -100,10 +115,34 @@ async function scan(ctx: ILoadOptionsFunctions, family: Listed): Promise<INodeLi
 	let token: string | undefined;
 	do {
 		const { records, next } = await page(ctx, family, token);
-		items.push(...records.map(itemOf));
+		items.push(...itemsOf(records, family));
 		token = next;
 	} while (token !== undefined && items.length < MOST_SCANNED);
 	return items.slice(0, MOST_SCANNED);
+}
+
+/** Parents whose records one page of a list read across parents shows (a request each). */
+const PARENTS_PER_PAGE = 5;
+/** The most parents a list read across parents reads (the first, in their list's order). */
+const MOST_PARENTS = 20;
+
+/**
+ * A list read across every parent record (FAMILIES' `across`: the widgets kept on any dashboard), each
+ * record named with its parent's name. The parent picked in the operation is left out: its records are
+ * on it already. PARENTS_PER_PAGE parents a page; with a filter, the first MOST_PARENTS at once.
+ */
+async function acrossParents(ctx: ILoadOptionsFunctions, family: Listed, filter: string, token?: string): Promise<INodeListSearchResult> {
+	const parent = family.parent as NonNullable<CatalogFamily['parent']>;
+	const picked = pickedParent(ctx, parent.family).toLowerCase();
+	const parents = (await scan(ctx, LISTED.get(parent.family) as Listed)).filter((item) => String(item.value).toLowerCase() !== picked).slice(0, MOST_PARENTS);
+	const from = filter ? 0 : Math.max(0, Number(token) || 0);
+	const to = filter ? parents.length : Math.min(parents.length, from + PARENTS_PER_PAGE);
+	const results: INodeListSearchItems[] = [];
+	for (const { name, value } of parents.slice(from, to)) {
+		const { records } = await page(ctx, family, undefined, {}, family.operation.path.replace(`{${parent.key}}`, encodeURIComponent(String(value))));
+		results.push(...itemsOf(records, family).map((item) => ({ ...item, name: `${item.name} (${name})` })));
+	}
+	return { results: filter ? results.filter((item) => matches(item, filter)) : results, paginationToken: to < parents.length ? String(to) : undefined };
 }
 
 /**
@@ -115,20 +154,30 @@ function familySearch(family: Listed): Search {
 	const searchParam = family.operation.fields.find((field) => field.in === 'query' && (field.key === 'q' || field.key === 'search'))?.key;
 	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {
 		const wanted = filter?.trim() ?? '';
+		if (family.parent?.across) return await acrossParents(this, family, wanted, paginationToken);
 		if (wanted && searchParam) {
 			const { records, next } = await page(this, family, paginationToken, { [searchParam]: wanted });
-			return { results: records.map(itemOf), paginationToken: next };
+			return { results: itemsOf(records, family), paginationToken: next };
 		}
 		if (wanted) return { results: (await scan(this, family)).filter((item) => matches(item, wanted)) };
 		const { records, next } = await page(this, family, paginationToken);
-		return { results: records.map(itemOf), paginationToken: next };
+		return { results: itemsOf(records, family), paginationToken: next };
 	};
 }
 
 /** The multi-select of one family (a list of IDs): its first MOST_SCANNED records by name. */
 function familyOptions(family: Listed): Load {
 	return async function (this: ILoadOptionsFunctions) {
-		return (await scan(this, family)).map(({ name, value, description }) => ({ name, value, ...(description ? { description } : {}) }));
+		const items: INodeListSearchItems[] = [];
+		if (family.parent?.across) {
+			let token: string | undefined;
+			do {
+				const { results, paginationToken } = await acrossParents(this, family, '', token);
+				items.push(...results);
+				token = paginationToken;
+			} while (token !== undefined);
+		} else items.push(...(await scan(this, family)));
+		return items.map(({ name, value, description }) => ({ name, value, ...(description ? { description } : {}) }));
 	};
 }
 
@@ -150,7 +199,7 @@ function chosenFamilySearch(family: CatalogFamily, byFamily: Record<string, Sear
 	};
 }
 
-const listSearchOfListed: Record<string, Search> = Object.fromEntries(listedFamilies().map((family) => [familySearchMethod(family.family), familySearch(family)]));
+const listSearchOfListed: Record<string, Search> = Object.fromEntries([...LISTED.values()].map((family) => [familySearchMethod(family.family), familySearch(family)]));
 
 /** One searchable-list method per family, named as the fields ask for them (platform2/fields.ts). */
 export const platform2ListSearch: Record<string, Search> = {
@@ -159,4 +208,4 @@ export const platform2ListSearch: Record<string, Search> = {
 };
 
 /** One dropdown method per family, for the fields that take a list of its records' IDs. */
-export const platform2RecordOptions: Record<string, Load> = Object.fromEntries(listedFamilies().map((family) => [familyOptionsMethod(family.family), familyOptions(family)]));
+export const platform2RecordOptions: Record<string, Load> = Object.fromEntries([...LISTED.values()].map((family) => [familyOptionsMethod(family.family), familyOptions(family)]));

@@ -113,8 +113,13 @@ export interface CatalogFamily {
 	list: string;
 	/** whether that list takes limit/offset */
 	paged: boolean;
-	/** a list under a parent record (an assistant's versions): the parent's family and the list's path parameter */
-	parent?: { family: string; key: string };
+	/**
+	 * a list under a parent record (an assistant's versions): the parent's family and the list's path
+	 * parameter; `across`: read under every parent record (widgets kept on any dashboard), not the one picked
+	 */
+	parent?: { family: string; key: string; across?: true };
+	/** the key of each listed record that holds the ID asked for (default `id`): a team member's `user_id` */
+	value?: string;
 	/** the list is paged by `cursor` → meta.next_cursor */
 	cursor?: true;
 	/** the kind of record another field names (its API key): the list of the family its value maps to ('' list) */
