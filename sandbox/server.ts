@@ -168,6 +168,7 @@ export class RequestPipeline {
 			(secret) => this.app.limiter.check(secret),
 		);
 		if (outcome.workspaceId) entry.workspace = outcome.workspaceId;
+		if (outcome.keyId) entry.key = outcome.keyId;
 		return outcome.answer;
 	}
 

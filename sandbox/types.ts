@@ -65,6 +65,8 @@ export interface RequestLogEntry {
 	userId: number | null;
 	/** Platform 2.0 requests (/api/v1): the workspace of the key, once known */
 	workspace?: string;
+	/** Platform 2.0 requests: the id of the key (never its secret), once known: which credential asked */
+	key?: string;
 	/** Platform 2.0 requests: the headers the catalogue documents (idempotency-key, if-match), by lower-case name */
 	headers?: Record<string, string>;
 	status: number;

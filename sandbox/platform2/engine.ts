@@ -47,6 +47,8 @@ export interface P2Outcome {
 	answer: P2Answer;
 	/** the caller's workspace once the key was known (for the request log) */
 	workspaceId: string | null;
+	/** the id of the caller's key once known (for the request log; never its secret) */
+	keyId?: string;
 }
 
 export class Platform2 {
@@ -108,10 +110,10 @@ export class Platform2 {
 		if (!secret || !key || !workspace) return { answer: UNAUTHENTICATED, workspaceId: null };
 		const limit = rate(secret);
 		if (limit && !limit.allowed) {
-			return { answer: { status: 429, body: { error: 'rate_limited', retry_after: limit.retryAfter }, headers: limit.headers }, workspaceId: workspace.id };
+			return { answer: { status: 429, body: { error: 'rate_limited', retry_after: limit.retryAfter }, headers: limit.headers }, workspaceId: workspace.id, keyId: key.id };
 		}
 		const answer = this.answer(route.op, route.params, path, req, key);
-		return { answer: limit ? { ...answer, headers: { ...limit.headers, ...answer.headers } } : answer, workspaceId: workspace.id };
+		return { answer: limit ? { ...answer, headers: { ...limit.headers, ...answer.headers } } : answer, workspaceId: workspace.id, keyId: key.id };
 	}
 
 	private answer(op: P2Operation, params: Record<string, string>, path: string, req: P2Request, key: P2Key): P2Answer {
