@@ -203,6 +203,8 @@ export interface RingingResult {
 	status: number | null;
 	/** what the call connected with */
 	variables: Record<string, unknown>;
+	/** the variable webhook's answer as it came (JSON parsed), null without one: for a test's messages */
+	answer: unknown;
 	ms: number;
 }
 
@@ -219,13 +221,13 @@ export async function ringPlatform2Call(p2: Platform2, opts: { workspace?: strin
 	const callId = randomUUID();
 	const call = { id: callId, assistant_id: assistant.id, direction: 'inbound', status: 'ringing', from_number: opts.customerPhone ?? '+4917612345678', to_number: '+4930555010101', variables: {} as Record<string, unknown> };
 	p2.records.insert(ws, '/calls', [], call);
-	if (!url) return { call_id: callId, status: null, variables: call.variables, ms: 0 };
+	if (!url) return { call_id: callId, status: null, variables: call.variables, answer: null, ms: 0 };
 	const raw = JSON.stringify({ event: 'call.ringing', call_id: callId, assistant_id: assistant.id, customer_phone: call.from_number, assistant_phone: call.to_number, direction: 'inbound' });
 	const posted = await postRaw(url, raw, secret, opts.timeoutMs ?? INBOUND_ANSWER_MS);
 	stateOf(p2).deliveries.push({ to: 'variables', url: withoutQuery(url), event: 'call.ringing', signed: secret !== undefined, status: posted.status, ms: posted.ms });
 	if (posted.status !== null && posted.status < 300 && isObject(posted.body) && isObject(posted.body.variables)) Object.assign(call.variables, posted.body.variables);
 	call.status = 'in_progress';
-	return { call_id: callId, status: posted.status, variables: call.variables, ms: posted.ms };
+	return { call_id: callId, status: posted.status, variables: call.variables, answer: posted.body, ms: posted.ms };
 }
 
 /** getAssistantVariables: the document without its write-only secret. */

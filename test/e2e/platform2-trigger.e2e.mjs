@@ -152,7 +152,7 @@ describe('n8n start: the trigger on a Platform 2.0 account', { timeout: FILE_TIM
 		for (let i = 0; i < 20; i++) {
 			const phone = `+49176111122${String(10 + i)}`;
 			const ring = await webhooks.ringPlatform2Call(sandbox.platform2, { assistantId: greetAssistant, customerPhone: phone });
-			assert.equal(ring.status, 200);
+			assert.equal(ring.status, 200, `ringing call ${i + 1} of 20: n8n answered ${ring.status} ${JSON.stringify(ring.answer)} after ${ring.ms} ms\n--- n8n output (tail)\n${n8n.server.child.output.split('\n').slice(-40).join('\n')}`);
 			assert.deepEqual(ring.variables, { caller: phone });
 			ms.push(ring.ms);
 		}
