@@ -109,16 +109,16 @@ async function page(ctx: ILoadOptionsFunctions, family: Listed, token: string | 
 	return { records: recordsOf(await apiRequest.call(ctx, 'GET', path, { platform2, qs: { ...limitOnly, ...extra } })) };
 }
 
-/** Up to MOST_SCANNED records, page after page. */
-async function scan(ctx: ILoadOptionsFunctions, family: Listed): Promise<INodeListSearchItems[]> {
+/** Up to `most` records (MOST_SCANNED unless fewer are needed), page after page. */
+async function scan(ctx: ILoadOptionsFunctions, family: Listed, most = MOST_SCANNED): Promise<INodeListSearchItems[]> {
 	const items: INodeListSearchItems[] = [];
 	let token: string | undefined;
 	do {
 		const { records, next } = await page(ctx, family, token);
 		items.push(...itemsOf(records, family));
 		token = next;
-	} while (token !== undefined && items.length < MOST_SCANNED);
-	return items.slice(0, MOST_SCANNED);
+	} while (token !== undefined && items.length < most);
+	return items.slice(0, most);
 }
 
 /** Parents whose records one page of a list read across parents shows (a request each). */
@@ -134,7 +134,8 @@ const MOST_PARENTS = 20;
 async function acrossParents(ctx: ILoadOptionsFunctions, family: Listed, filter: string, token?: string): Promise<INodeListSearchResult> {
 	const parent = family.parent as NonNullable<CatalogFamily['parent']>;
 	const picked = pickedParent(ctx, parent.family).toLowerCase();
-	const parents = (await scan(ctx, LISTED.get(parent.family) as Listed)).filter((item) => String(item.value).toLowerCase() !== picked).slice(0, MOST_PARENTS);
+	// one more than MOST_PARENTS: the parent picked may be among them
+	const parents = (await scan(ctx, LISTED.get(parent.family) as Listed, MOST_PARENTS + 1)).filter((item) => String(item.value).toLowerCase() !== picked).slice(0, MOST_PARENTS);
 	const from = filter ? 0 : Math.max(0, Number(token) || 0);
 	const to = filter ? parents.length : Math.min(parents.length, from + PARENTS_PER_PAGE);
 	const results: INodeListSearchItems[] = [];
