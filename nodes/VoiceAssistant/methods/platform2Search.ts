@@ -169,16 +169,7 @@ function familySearch(family: Listed): Search {
 /** The multi-select of one family (a list of IDs): its first MOST_SCANNED records by name. */
 function familyOptions(family: Listed): Load {
 	return async function (this: ILoadOptionsFunctions) {
-		const items: INodeListSearchItems[] = [];
-		if (family.parent?.across) {
-			let token: string | undefined;
-			do {
-				const { results, paginationToken } = await acrossParents(this, family, '', token);
-				items.push(...results);
-				token = paginationToken;
-			} while (token !== undefined);
-		} else items.push(...(await scan(this, family)));
-		return items.map(({ name, value, description }) => ({ name, value, ...(description ? { description } : {}) }));
+		return (await scan(this, family)).map(({ name, value, description }) => ({ name, value, ...(description ? { description } : {}) }));
 	};
 }
 
@@ -208,5 +199,8 @@ export const platform2ListSearch: Record<string, Search> = {
 	...Object.fromEntries(FAMILIES.filter((family) => family.chosenBy).map((family) => [familySearchMethod(family.family), chosenFamilySearch(family, listSearchOfListed)])),
 };
 
-/** One dropdown method per family, for the fields that take a list of its records' IDs. */
-export const platform2RecordOptions: Record<string, Load> = Object.fromEntries([...LISTED.values()].map((family) => [familyOptionsMethod(family.family), familyOptions(family)]));
+/**
+ * One dropdown method per family, for the fields that take a list of its records' IDs (none takes a
+ * list of a family read across parents: those are picked one at a time, from the searchable list).
+ */
+export const platform2RecordOptions: Record<string, Load> = Object.fromEntries([...LISTED.values()].filter((family) => !family.parent?.across).map((family) => [familyOptionsMethod(family.family), familyOptions(family)]));
