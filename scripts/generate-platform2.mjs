@@ -338,16 +338,26 @@ export function generate() {
 			'',
 		].join('\n'));
 	}
+	// the families on their own: a node that needs only a list or two (the polling trigger's pickers) loads
+	// them and those lists' resources, not the whole catalogue
+	if (resources.some(({ value }) => value === 'families')) throw new Error('a resource named "families" would overwrite generated/families.ts');
+	files.set(path.join(RESOURCE_DIR, 'families.ts'), [
+		...header,
+		"import type { CatalogFamily } from '../types';",
+		'',
+		`export const FAMILIES: CatalogFamily[] = ${JSON.stringify(families)};`,
+		'',
+	].join('\n'));
 	files.set(OUTPUT, [
 		...header,
-		"import type { CatalogFamily, CatalogOperation, CatalogResource } from './types';",
+		"import type { CatalogOperation, CatalogResource } from './types';",
 		...resources.map(({ value }) => `import { OPERATIONS as ${value} } from './generated/${moduleName(value)}';`),
+		'',
+		"export { FAMILIES } from './generated/families';",
 		'',
 		`export const SPEC_SHA256 = ${JSON.stringify(source._about.source.specSha256)};`,
 		'',
 		`export const RESOURCES: CatalogResource[] = ${JSON.stringify(resources)};`,
-		'',
-		`export const FAMILIES: CatalogFamily[] = ${JSON.stringify(families)};`,
 		'',
 		'/** Every operation, resource by resource (in the order of RESOURCES). */',
 		`export const OPERATIONS: CatalogOperation[] = [${resources.map(({ value }) => `...${value}`).join(', ')}];`,

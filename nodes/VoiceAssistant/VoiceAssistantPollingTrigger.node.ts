@@ -3,6 +3,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 
 import { ACCOUNT_KIND } from './shared/accountKinds';
 import { searchAssistants } from './methods/listSearch';
+import { platform2TriggerSearch } from './methods/platform2TriggerSearch';
 import { pollCalls } from './polling/poll';
 import { pollPlatform2 } from './polling/platform2/poll';
 import { accountKindProperty, classicPollingProperties, platform2PollingProperties } from './polling/platform2/properties';
@@ -22,7 +23,8 @@ export class VoiceAssistantPollingTrigger implements INodeType {
 		group: ['trigger'],
 		// 2: Simplify keeps ten fields (shared/compact.ts), like the webhook trigger's version 4
 		// 3: Account Kind (Classic or Famulor Platform 2.0)
-		version: [1, 2, 3],
+		// 4: Platform 2.0's Assistant and Campaign picked from lists, its Channel from the API's channels
+		version: [1, 2, 3, 4],
 		subtitle: 'Call Ended',
 		description: 'Starts the workflow when a call of a voice assistant ends, by polling: no public n8n URL needed',
 		eventTriggerDescription: 'Waiting for a call to end',
@@ -38,7 +40,7 @@ export class VoiceAssistantPollingTrigger implements INodeType {
 		properties: [accountKindProperty, ...classicPollingProperties, ...platform2PollingProperties],
 	};
 
-	methods = { listSearch: { searchAssistants } };
+	methods = { listSearch: { searchAssistants, search2Assistant: platform2TriggerSearch.search2Assistant, search2Campaign: platform2TriggerSearch.search2Campaign } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getNodeParameter(ACCOUNT_KIND, 'classic') === 'platform2') return await pollPlatform2.call(this);

@@ -48,7 +48,7 @@ const workflowOf = (family, index) => ({
 			id: `e2e00000-0000-4000-8000-00000000090${index + 1}`,
 			name: family.node,
 			type: 'n8n-nodes-voice-assistant.voiceAssistantPollingTrigger',
-			typeVersion: 3,
+			typeVersion: 4,
 			position: [0, 0],
 			parameters: {
 				pollTimes: { item: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({ mode: 'custom', cronExpression: `${i * POLL_EVERY_S} * * * * *` })) },

@@ -1,6 +1,4 @@
-import { FAMILIES, OPERATIONS } from './catalog/catalog.generated';
-import type { CatalogFamily, CatalogOperation } from './catalog/types';
-
+/** The names of the pickers' methods, and which fields take codes from a dropdown rather than records. */
 /** The searchable-list method that lists a family's records, e.g. 'search2Assistant'. */
 export function familySearchMethod(family: string): string {
 	return `search2${family.charAt(0).toUpperCase()}${family.slice(1)}`;
@@ -9,14 +7,6 @@ export function familySearchMethod(family: string): string {
 /** The dropdown (loadOptions) method that lists a family's records for a list of IDs, e.g. 'load2Tool'. */
 export function familyOptionsMethod(family: string): string {
 	return `load2${family.charAt(0).toUpperCase()}${family.slice(1)}`;
-}
-
-/** Every family with a list, and the list operation itself. */
-export function listedFamilies(): Array<CatalogFamily & { operation: CatalogOperation }> {
-	return FAMILIES.flatMap((family) => {
-		const operation = OPERATIONS.find((op) => op.id === family.list);
-		return operation ? [{ ...family, operation }] : [];
-	});
 }
 
 /** The dropdowns (loadOptions) of values that are codes, not records: methods/platform2Options.ts. */

@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { NumericRange } from './limits';
 import { withSentence } from './apiFieldHelp';
+import { UUID_FIELD_REGEX } from './uuid';
 
 /** Small builders for field shapes that repeat across operations. */
 
@@ -78,6 +79,29 @@ export function recordLocator(options: {
 						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `${options.noun === 'assistant' ? 'An' : 'A'} ${options.noun} ID is a number, e.g. ${options.example}` },
 					},
 				],
+			},
+		],
+	};
+}
+
+/** A Platform 2.0 record picked From List (searchable) or By ID, checked as a UUID in the editor too. */
+export function platform2Locator(options: { name: string; noun: string; searchListMethod: string; description: string; required: boolean }): INodeProperties {
+	const noun = options.noun.toLowerCase();
+	return {
+		displayName: options.noun,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		...(options.required ? { required: true } : {}),
+		description: options.description,
+		modes: [
+			{ displayName: 'From List', name: 'list', type: 'list', placeholder: `Select ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}...`, typeOptions: { searchListMethod: options.searchListMethod, searchable: true } },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
+				validation: [{ type: 'regex', properties: { regex: UUID_FIELD_REGEX, errorMessage: `The ${noun} ID is a UUID` } }],
 			},
 		],
 	};

@@ -2,7 +2,7 @@ import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions
 
 import { ACCOUNT_KIND } from '../shared/accountKinds';
 import { searchAssistants } from '../methods/listSearch';
-import { platform2ListSearch } from '../methods/platform2Search';
+import { platform2TriggerSearch } from '../methods/platform2TriggerSearch';
 import { receiveDelivery } from './delivery';
 import { checkExists, create, remove } from './lifecycle';
 import { platform2CheckExists, platform2Create, platform2Delete } from './platform2/lifecycle';
@@ -18,7 +18,7 @@ export class VoiceAssistantTriggerVersion implements INodeType {
 	constructor(readonly description: INodeTypeDescription) {}
 
 	methods = {
-		listSearch: { searchAssistants, search2Assistant: platform2ListSearch.search2Assistant, search2MessagingConnector: platform2ListSearch.search2MessagingConnector },
+		listSearch: { searchAssistants, search2Assistant: platform2TriggerSearch.search2Assistant, search2MessagingConnector: platform2TriggerSearch.search2MessagingConnector },
 	};
 
 	webhookMethods = {

@@ -24,6 +24,8 @@ export interface Poll2Options {
 	parameters?: IDataObject;
 	activationPoll?: boolean;
 	mode?: 'trigger' | 'manual';
+	/** the trigger's version (default: the newest) */
+	typeVersion?: number;
 }
 
 export interface Polling2 {
@@ -79,6 +81,7 @@ export function usePolling2(defaults: IDataObject): Polling2 {
 			staticData: options.mode === 'manual' ? structuredClone(t.memory) : t.memory,
 			mode: options.mode,
 			activationPoll: options.activationPoll,
+			typeVersion: options.typeVersion,
 		});
 		if (result.persisted) t.saved = structuredClone(t.memory);
 		return result;

@@ -2,15 +2,21 @@
  * The polling trigger's parameters from version 3: Account Kind first (as on the action node), the
  * classic parameters unchanged under Classic, and the Platform 2.0 events under Famulor Platform 2.0.
  * Versions 1 and 2 have no Account Kind: their parameters are the classic ones, shown as before.
+ * Version 4 picks the Assistant and Campaign from lists and the Channel from the API's channels; version 3
+ * keeps its text boxes (same parameter names, so a workflow's values carry over when it is upgraded).
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { OPERATIONS as HISTORY_OPERATIONS } from '../../platform2/catalog/generated/history';
 import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
+import { platform2Locator } from '../../shared/fields';
 import { pollingTriggerProperties } from '../properties';
 import { CALL_EVENTS, LEAD_OUTCOMES } from './feeds';
 import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS } from './newRecords';
 
 const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
+const ONLY_V3 = { '@version': [3] };
+const FROM_V4 = { '@version': [{ _cnd: { gte: 4 } }] };
 const ON_PLATFORM2 = { [ACCOUNT_KIND]: ['platform2'] };
 
 export const accountKindProperty: INodeProperties = accountKindField({ show: FROM_V3 });
@@ -29,7 +35,19 @@ const OUTCOME_WORDS: Record<(typeof LEAD_OUTCOMES)[number], { name: string; desc
 	no_answer: { name: 'Not Answered', description: 'Nobody picked up' },
 };
 
-const show = (events: string[]) => ({ show: { ...ON_PLATFORM2, event2: events } });
+const show = (events: string[], version: IDataObject = {}) => ({ show: { ...ON_PLATFORM2, event2: events, ...version } });
+
+/** Where the assistant, campaign and channel filters show. */
+const ASSISTANT_EVENTS = [...CALL_EVENTS, 'campaignLeadOutcome', 'conversationEnded', 'conversationActivity'];
+const CAMPAIGN_EVENTS = [...CALL_EVENTS, 'campaignLead', 'campaignLeadOutcome'];
+const CHANNEL_EVENTS = ['conversationEnded', 'conversationActivity'];
+
+/** The channels List History filters by (its `type`), as the action node names them. */
+const historyType = HISTORY_OPERATIONS.find((op) => op.id === 'listHistory')?.fields.find((field) => field.key === 'type');
+export const CHANNELS: ReadonlyArray<{ name: string; value: string }> = (historyType?.options ?? []).map((value, index) => ({
+	name: historyType?.optionNames?.[index] ?? String(value),
+	value: String(value),
+}));
 
 export const platform2PollingProperties: INodeProperties[] = [
 	{
@@ -74,7 +92,17 @@ export const platform2PollingProperties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 3f2b8c1e-…',
 		description: 'Only this assistant (its UUID). Empty: every assistant.',
-		displayOptions: show([...CALL_EVENTS, 'campaignLeadOutcome', 'conversationEnded', 'conversationActivity']),
+		displayOptions: show(ASSISTANT_EVENTS, ONLY_V3),
+	},
+	{
+		...platform2Locator({
+			name: 'assistantId2',
+			noun: 'Assistant',
+			searchListMethod: 'search2Assistant',
+			required: false,
+			description: "Only this assistant's calls or conversations. Empty: every assistant's.",
+		}),
+		displayOptions: show(ASSISTANT_EVENTS, FROM_V4),
 	},
 	{
 		displayName: 'Direction',
@@ -97,7 +125,16 @@ export const platform2PollingProperties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. whatsapp',
 		description: "Only conversations of this channel (List History's type: call, email, live_chat, whatsapp, …). Empty: every channel.",
-		displayOptions: show(['conversationEnded', 'conversationActivity']),
+		displayOptions: show(CHANNEL_EVENTS, ONLY_V3),
+	},
+	{
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'options',
+		options: [{ name: 'All', value: '' }, ...CHANNELS],
+		default: '',
+		description: 'Only conversations of this channel (a call, an e-mail, a WhatsApp chat…)',
+		displayOptions: show(CHANNEL_EVENTS, FROM_V4),
 	},
 	{
 		displayName: 'Campaign ID',
@@ -106,7 +143,11 @@ export const platform2PollingProperties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 3f2b8c1e-…',
 		description: 'Only calls or leads of this campaign (its UUID). Empty: every campaign.',
-		displayOptions: show([...CALL_EVENTS, 'campaignLead', 'campaignLeadOutcome']),
+		displayOptions: show(CAMPAIGN_EVENTS, ONLY_V3),
+	},
+	{
+		...platform2Locator({ name: 'campaignId', noun: 'Campaign', searchListMethod: 'search2Campaign', required: false, description: "Only this campaign's calls or leads. Empty: every campaign's." }),
+		displayOptions: show(CAMPAIGN_EVENTS, FROM_V4),
 	},
 	{
 		displayName: 'Outcome',

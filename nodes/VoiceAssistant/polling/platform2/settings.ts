@@ -4,9 +4,11 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { isUuid } from '../../shared/uuid';
 import { CALL_EVENTS, EVENTS2, LEAD_OUTCOMES, type Event2, type Settings2 } from './feeds';
+import { CHANNELS } from './properties';
 
 function uuidParameter(ctx: IPollFunctions, name: string, label: string): string | undefined {
-	const raw = ctx.getNodeParameter(name, '') as unknown;
+	// version 4 picks from a list (a resource locator), version 3 has a text box: both give the UUID
+	const raw = ctx.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	if (value === '') return undefined;
 	if (!isUuid(value)) {
@@ -31,6 +33,10 @@ export function readSettings2(ctx: IPollFunctions): Settings2 {
 	}
 	if (conversationEvent) {
 		const channel = String(ctx.getNodeParameter('channel', ''));
+		// version 3's text box passes what was typed; from version 4 it is one of the API's channels
+		if (ctx.getNode().typeVersion >= 4 && channel !== '' && !CHANNELS.some(({ value }) => value === channel)) {
+			throw new NodeOperationError(ctx.getNode(), `Channel "${channel.slice(0, 50)}" is not one of List History's channels`, { description: `One of: ${CHANNELS.map(({ value }) => value).join(', ')}` });
+		}
 		if (channel !== '') settings.channel = channel;
 	}
 	if (callEvent || event === 'campaignLead' || leadOutcome) settings.campaignId = uuidParameter(ctx, 'campaignId', 'Campaign ID');

@@ -5,7 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
-import { UUID_FIELD_REGEX } from '../../shared/uuid';
+import { platform2Locator } from '../../shared/fields';
 import { WORKSPACE_EVENTS } from './events';
 import { PLATFORM2_EVENT } from './lifecycle';
 
@@ -15,23 +15,8 @@ const on2 = (show: Record<string, unknown[]> = {}) => ({ show: { [ACCOUNT_KIND]:
 
 function locator(name: string, noun: string, method: string, events: string[]): INodeProperties {
 	return {
-		displayName: noun,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: `The ${noun.toLowerCase()} whose settings this trigger takes over while active`,
+		...platform2Locator({ name, noun, searchListMethod: method, required: true, description: `The ${noun.toLowerCase()} whose settings this trigger takes over while active` }),
 		displayOptions: on2({ [PLATFORM2_EVENT]: events }),
-		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', placeholder: `Select a ${noun.toLowerCase()}...`, typeOptions: { searchListMethod: method, searchable: true } },
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
-				validation: [{ type: 'regex', properties: { regex: UUID_FIELD_REGEX, errorMessage: `The ${noun.toLowerCase()} ID is a UUID` } }],
-			},
-		],
 	};
 }
 
