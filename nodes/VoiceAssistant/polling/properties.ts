@@ -6,7 +6,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { FINAL_CALL_STATES } from '../actions/call/wait/states';
-import { recordingBinaryField, recordingLimitFields, assistantLocator } from '../shared/fields';
+import { recordingBinaryField, recordingLimitFields } from '../shared/fields';
+import { assistantLocator } from '../shared/locators';
 
 const STATE_NAMES: Record<(typeof FINAL_CALL_STATES)[number], string> = {
 	busy: 'Busy',

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { recordingBinaryField, recordingLimitFields, assistantLocator } from '../shared/fields';
+import { recordingBinaryField, recordingLimitFields } from '../shared/fields';
+import { assistantLocator } from '../shared/locators';
 import { CALL_STATES } from '../shared/limits';
 import { READ_RECEIPTS_EVENT, readReceiptsEventOption, readReceiptsNotice, readReceiptsOptions } from './readReceipts/properties';
 import { legacyInboundAnswerNotice, legacyRespondFields, respondFields } from './respond';

@@ -1,4 +1,4 @@
-import { assistantLocator } from '../../shared/fields';
+import { assistantLocator } from '../../shared/locators';
 import { deleteOperation } from '../deleteRecord';
 
 /** DELETE /user/assistant/{id} (singular, like create and update; 2026 docs) → {message}. */

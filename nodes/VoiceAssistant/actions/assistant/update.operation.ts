@@ -1,4 +1,4 @@
-import { assistantLocator } from '../../shared/fields';
+import { assistantLocator } from '../../shared/locators';
 import { writeResult } from '../../engine/answers';
 import type { Operation, Prepared } from '../../engine/operation';
 import { updateBody, updateProperties } from './fields/body';

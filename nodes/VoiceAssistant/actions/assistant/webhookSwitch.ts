@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { assistantLocator } from '../../shared/fields';
+import { assistantLocator } from '../../shared/locators';
 import { requireUrl } from '../../shared/validate';
 import { recordAnswer } from '../../engine/answers';
 import type { Operation, Prepared } from '../../engine/operation';

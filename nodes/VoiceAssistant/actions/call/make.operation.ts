@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { assistantLocator, phoneField, variablesFields } from '../../shared/fields';
+import { phoneField, variablesFields } from '../../shared/fields';
+import { assistantLocator } from '../../shared/locators';
 import { writeAnswer } from '../../engine/answers';
 import type { Api, Operation, Prepared } from '../../engine/operation';
 import { abandonSnapshot, snapshotBeforeCall, waitForCallEnd, type CallSnapshot } from './wait';

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { accountPhoneNumbersField, assistantLocator } from '../../shared/fields';
+import { accountPhoneNumbersField } from '../../shared/fields';
+import { assistantLocator } from '../../shared/locators';
 import { writeResult, dataAnswer } from '../../engine/answers';
 import { CAMPAIGN_RANGES, WEEKDAYS } from '../../shared/limits';
 import { checkRange, optionalText, requireBoolean, requireId, requireText, requireTimeOfDay, requireTimezone, shown } from '../../shared/validate';

@@ -1,4 +1,4 @@
-import { campaignLocator } from '../../shared/fields';
+import { campaignLocator } from '../../shared/locators';
 import { deleteOperation } from '../deleteRecord';
 
 /** DELETE /user/campaign/{id}: singular, unlike the list and create paths (2026 docs) → {message}. */

@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { campaignLocator } from '../../shared/fields';
+import { campaignLocator } from '../../shared/locators';
 import { writeAnswer } from '../../engine/answers';
 import type { Operation, Prepared } from '../../engine/operation';
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { assistantLocator } from '../../shared/fields';
+import { assistantLocator } from '../../shared/locators';
 import type { ItemParams } from '../../engine/itemParams';
 
 /** Fields shared by the Conversation operations (each defined once). */

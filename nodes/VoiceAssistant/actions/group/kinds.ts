@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { recordLocator, valueOptions } from '../../shared/fields';
+import { valueOptions } from '../../shared/fields';
+import { recordLocator } from '../../shared/locators';
 import { GROUP_COLORS } from '../../shared/limits';
 import type { OtherForm } from '../../engine/operation';
 

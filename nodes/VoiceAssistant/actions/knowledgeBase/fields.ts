@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { recordLocator } from '../../shared/fields';
+import { recordLocator } from '../../shared/locators';
 import { optionalText, requireText } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';
 

@@ -1,7 +1,7 @@
 /** Paths, pickers and output of the documents of a knowledge base (/user/knowledgebases/{kbId}/documents). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { recordLocator } from '../../shared/fields';
+import { recordLocator } from '../../shared/locators';
 import type { ItemParams } from '../../engine/itemParams';
 import { KB_PATH, readKnowledgeBaseId } from '../knowledgeBase/fields';
 

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { campaignLocator, leadPhoneAndVariablesFields, phoneField, variablePairsField } from '../../shared/fields';
+import { leadPhoneAndVariablesFields, phoneField, variablePairsField } from '../../shared/fields';
+import { campaignLocator } from '../../shared/locators';
 import { writeResult } from '../../engine/answers';
 import { pairsToObject, parseJsonObject, requireBoolean } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { COUNTRIES } from '../../shared/countries';
-import { recordLocator } from '../../shared/fields';
+import { recordLocator } from '../../shared/locators';
 
 /** The fields of a SIP trunk, defined once: Create asks for the required ones at the top, Update offers all. */
 

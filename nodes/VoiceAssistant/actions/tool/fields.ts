@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { rangeTypeOptions, recordLocator } from '../../shared/fields';
+import { rangeTypeOptions } from '../../shared/fields';
+import { recordLocator } from '../../shared/locators';
 import { TOOL_METHODS, TOOL_RANGES } from '../../shared/limits';
 
 /** The fields of a mid-call tool, defined once: Create asks for the required ones at the top, Update offers all. */

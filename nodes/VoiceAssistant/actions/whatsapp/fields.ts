@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { phoneField, recordLocator } from '../../shared/fields';
+import { phoneField } from '../../shared/fields';
+import { recordLocator } from '../../shared/locators';
 import type { ItemParams } from '../../engine/itemParams';
 
 /** Fields shared by the WhatsApp operations (each defined once). */

@@ -9,7 +9,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { OPERATIONS as HISTORY_OPERATIONS } from '../../platform2/catalog/generated/history';
 import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
-import { platform2Locator } from '../../shared/fields';
+import { platform2Locator } from '../../shared/locators';
 import { pollingTriggerProperties } from '../properties';
 import { CALL_EVENTS, LEAD_OUTCOMES } from './feeds';
 import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS } from './newRecords';

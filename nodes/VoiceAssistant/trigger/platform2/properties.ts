@@ -5,7 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
-import { platform2Locator } from '../../shared/fields';
+import { platform2Locator } from '../../shared/locators';
 import { WORKSPACE_EVENTS } from './events';
 import { PLATFORM2_EVENT } from './lifecycle';
 

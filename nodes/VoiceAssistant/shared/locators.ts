@@ -1,0 +1,79 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { UUID_FIELD_REGEX } from './uuid';
+
+/** Records picked From List (a searchable list) or By ID, as the nodes' fields ask for them. */
+
+/** A record picked From List (searchable) or By ID; the ID is checked as a number in the editor too. */
+export function recordLocator(options: {
+	name: string;
+	noun: string;
+	example: string;
+	searchListMethod: string;
+	description: string;
+}): INodeProperties {
+	const title = options.noun.charAt(0).toUpperCase() + options.noun.slice(1);
+	return {
+		displayName: title,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${options.noun}...`,
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: `e.g. ${options.example}`,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `${options.noun === 'assistant' ? 'An' : 'A'} ${options.noun} ID is a number, e.g. ${options.example}` },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** A Platform 2.0 record picked From List (searchable) or By ID, checked as a UUID in the editor too. */
+export function platform2Locator(options: { name: string; noun: string; searchListMethod: string; description: string; required: boolean }): INodeProperties {
+	const noun = options.noun.toLowerCase();
+	return {
+		displayName: options.noun,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		...(options.required ? { required: true } : {}),
+		description: options.description,
+		modes: [
+			{ displayName: 'From List', name: 'list', type: 'list', placeholder: `Select ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}...`, typeOptions: { searchListMethod: options.searchListMethod, searchable: true } },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
+				validation: [{ type: 'regex', properties: { regex: UUID_FIELD_REGEX, errorMessage: `The ${noun} ID is a UUID` } }],
+			},
+		],
+	};
+}
+
+export function assistantLocator(options: {
+	searchListMethod: 'searchAssistants' | 'searchOutboundAssistants';
+	description: string;
+}): INodeProperties {
+	return recordLocator({ name: 'assistantId', noun: 'assistant', example: '42', ...options });
+}
+
+export function campaignLocator(description: string): INodeProperties {
+	return recordLocator({ name: 'campaignId', noun: 'campaign', example: '7', searchListMethod: 'searchCampaigns', description });
+}
