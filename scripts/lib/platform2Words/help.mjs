@@ -107,7 +107,7 @@ function limits(raw, text) {
  */
 export function fieldHelp(op, field, raw, familyLabel) {
 	const written =
-		OPERATION_HELP[`${op.id}.${raw.name}`] ?? (ASSISTANT_OPERATIONS.has(op.id) ? ASSISTANT_HELP[raw.name] : undefined) ?? FIELD_HELP[raw.name];
+		OPERATION_HELP[`${op.id}.${field.in}.${raw.name}`] ?? OPERATION_HELP[`${op.id}.${raw.name}`] ?? (ASSISTANT_OPERATIONS.has(op.id) ? ASSISTANT_HELP[raw.name] : undefined) ?? FIELD_HELP[raw.name];
 	const main = sentence(written ?? mainSentence(op, field, raw, familyLabel));
 	const parts = [main, ...limits(raw, main)];
 	const leftOut = whenLeftOut(op, field, raw);

@@ -128,6 +128,8 @@ export const OPERATION_HELP = {
 	'replyToHistoryConversation.text': 'Your reply; sending it pauses the AI in this conversation',
 	'whatsAppTemplatesAction.id': 'The ID (a UUID) of the record the action works on, as the platform returned it',
 	'createRoutine.id': 'An ID (a UUID) you choose for the new routine; not set: the platform makes one',
+	// the body's id beside the path's: the routine updated is the one picked above (Routine)
+	'updateRoutine.body.id': 'The routine\'s own ID (a UUID), the same as Routine above if given: the routine updated is always the one picked there. Leave it empty',
 	'askMilian.confirmed': 'Must be on: you approve the extra credits this question costs',
 	'createMilianVoiceSession.approve_credit_usage': 'Must be on: you approve the credits the voice session costs',
 	'confirmSubscriptionPaymentChange.confirm': 'Must be on: you approve the reviewed plan, amount, currency and card',
