@@ -3,7 +3,8 @@
 // credential (n8n shows no Account Kind field: it treats it as the node's authentication field and
 // sets it from the credential's type), then shows the 2.0 resources; Assistants → Get Assistant's
 // searchable list holds the key's workspace's assistants (and no other workspace's); the one picked
-// is read by Execute step and shown in the output panel. Screenshots go to test-results/e2e/ only.
+// is read by Execute step and shown in the output panel; the polling trigger's version 4 picks its
+// Assistant and Campaign from the same lists. Screenshots go to test-results/e2e/ only.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +43,30 @@ const editorWorkflow = {
 	pinData: {},
 };
 
+const POLLING_WORKFLOW = 'vaE2eP2Editor002';
+const POLLING_NODE = 'Voice Assistant Polling Trigger';
+
+/** The polling trigger as the editor adds it now (version 4), on Platform 2.0: Call Completed. */
+const pollingWorkflow = {
+	id: POLLING_WORKFLOW,
+	name: 'E2E 2.0: the polling trigger\'s filters picked from lists',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'e2e00000-0000-4000-8000-0000000020b1',
+			name: POLLING_NODE,
+			type: 'n8n-nodes-voice-assistant.voiceAssistantPollingTrigger',
+			typeVersion: 4,
+			position: [0, 0],
+			parameters: { accountKind: 'platform2', event2: 'callCompleted' },
+			credentials: { [P2_TYPE]: FULL },
+		},
+	],
+	connections: {},
+	pinData: {},
+};
+
 describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
@@ -60,7 +85,7 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		stack = await startStack({
 			stepMs: 20,
 			server: true,
-			workflows: [editorWorkflow],
+			workflows: [editorWorkflow, pollingWorkflow],
 			log: (l) => console.log(`# ${l}`),
 			extraCredentials: (sb) => [{ ...FULL, type: P2_TYPE, data: { apiKey: sb.platform2.keys.full, origin: sb.origin } }],
 		});
@@ -234,6 +259,42 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		for (let press = 0; press < 5 && (await panel.isVisible()); press++) {
 			await page.keyboard.press('Escape');
 			await page.waitForTimeout(300);
+		}
+	});
+	test("the polling trigger (version 4): its Assistant and Campaign are picked from the workspace's lists", async () => {
+		await page.goto(`${origin}/workflow/${POLLING_WORKFLOW}`);
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${POLLING_NODE}"]`).dblclick();
+		const ndv = page.locator('[data-test-id=ndv]');
+		await ndv.locator('[data-test-id=node-parameters]').waitFor();
+		const entries = page.locator('[data-test-id=rlc-item]:visible');
+		for (const [parameter, collection] of [
+			['assistantId2', '/assistants'],
+			['campaignId', '/campaigns'],
+		]) {
+			const records = sandbox.platform2.list('A', collection);
+			assert.ok(records.length >= 2, `the sandbox seeds ${collection} in workspace A`);
+			sandbox.clearRequests();
+			const opener = ndv.locator(`[data-test-id=resource-locator-${parameter}] [data-test-id=rlc-input]`);
+			await waitFor(
+				async () => {
+					if (!(await entries.first().isVisible())) await opener.click();
+					await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
+					return (await entries.count()) === records.length;
+				},
+				{ what: `the ${parameter} list to hold ${records.length} entries` },
+			).catch(async (error) => {
+				throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
+			});
+			const texts = (await entries.allTextContents()).map((t) => t.trim());
+			for (const record of records) assert.ok(texts.some((t) => t.startsWith(record.name)), `"${record.name}" is offered: ${texts.join(' | ')}`);
+			assert.ok(sandbox.requests.some((r) => r.method === 'GET' && r.path === `/api/v1${collection}`), 'the list came from the platform');
+			if (parameter === 'assistantId2') await screenshot('platform2-polling-assistant-list.png');
+			const chosen = records[1];
+			await entries.filter({ hasText: chosen.name }).first().click();
+			const shown = () => ndv.locator(`[data-test-id=resource-locator-${parameter}] input`).evaluateAll((inputs) => inputs.map((input) => input.value));
+			await waitFor(async () => (await shown()).some((value) => value.trim() === chosen.name), { what: `the ${parameter} field to show "${chosen.name}"` }).catch(async (error) => {
+				throw new Error(`${error.message}; its inputs hold: ${(await shown()).join(' | ')}`);
+			});
 		}
 	});
 });
