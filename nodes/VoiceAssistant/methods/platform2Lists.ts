@@ -11,7 +11,10 @@ import { apiRequest } from '../transport/request';
 /** Records per request while the user scrolls a list. */
 const PAGE = 100;
 /** With a filter and no search parameter on the platform (and for a multi-select): the most records read. */
-export const MOST_SCANNED = 1000;
+const MOST_SCANNED = 1000;
+
+/** A searchable list's method, as n8n calls it (listSearch). */
+export type Search = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 
 /** A family with its list operation. */
 export type Listed = CatalogFamily & { operation: CatalogOperation };

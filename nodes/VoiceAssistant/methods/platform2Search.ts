@@ -6,10 +6,10 @@ import type { CatalogFamily, CatalogField } from '../platform2/catalog/types';
 import { familyOptionsMethod, familySearchMethod } from '../platform2/families';
 import { collectionOf } from '../platform2/fields';
 import { isUuid } from '../shared/uuid';
-import { itemsOf, listedAmong, matches, page, scan, searchRecords, type Listed } from './platform2Lists';
+import { itemsOf, listedAmong, matches, page, scan, searchRecords, type Listed, type Search } from './platform2Lists';
 
-type Search = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 type Load = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
+
 const LISTED: ReadonlyMap<string, Listed> = new Map(listedAmong(FAMILIES, OPERATIONS).map((family) => [family.family, family]));
 
 /** The field of the operation open in the editor that `which` picks: its label and value (top level when required, else in its collection). */

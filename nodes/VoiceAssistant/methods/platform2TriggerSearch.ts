@@ -2,18 +2,16 @@
  * The triggers' Platform 2.0 pickers (assistants, campaigns, messaging connectors): the same lists as the
  * action node's, built from those lists' part of the catalogue only, so a trigger does not load all of it.
  */
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { FAMILIES } from '../platform2/catalog/generated/families';
 import { OPERATIONS as ASSISTANT_OPERATIONS } from '../platform2/catalog/generated/assistants';
 import { OPERATIONS as CAMPAIGN_OPERATIONS } from '../platform2/catalog/generated/campaigns';
 import { OPERATIONS as MESSAGING_OPERATIONS } from '../platform2/catalog/generated/messaging';
 import { familySearchMethod } from '../platform2/families';
-import { listedAmong, searchRecords } from './platform2Lists';
+import { listedAmong, searchRecords, type Search } from './platform2Lists';
 
 const TRIGGER_FAMILIES = ['assistant', 'campaign', 'messagingConnector'];
-
-type Search = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 
 const listed = listedAmong(
 	FAMILIES.filter((family) => TRIGGER_FAMILIES.includes(family.family)),
