@@ -121,6 +121,23 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		await waitFor(async () => (await input.locator('input').inputValue()) === entry, { what: `${parameter} to read "${entry}"` });
 	};
 
+	/** A resource locator's From List: opens it (again while the panel re-renders) until it holds `count` entries. */
+	const openList = async (ndv, parameter, count) => {
+		const entries = page.locator('[data-test-id=rlc-item]:visible');
+		const opener = ndv.locator(`[data-test-id=resource-locator-${parameter}] [data-test-id=rlc-input]`);
+		await waitFor(
+			async () => {
+				if (!(await entries.first().isVisible())) await opener.click();
+				await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
+				return (await entries.count()) === count;
+			},
+			{ what: `the ${parameter} list to hold ${count} entries` },
+		).catch(async (error) => {
+			throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
+		});
+		return { entries, texts: (await entries.allTextContents()).map((t) => t.trim()) };
+	};
+
 	test('the 2.0 credential picked, Assistants → Get Assistant: the list holds the workspace\'s assistants; the one picked is read and shown', async () => {
 		await page.goto(`${origin}/signin`);
 		await page.locator('input[name=emailOrLdapLoginId], input[type=email]').first().fill(OWNER.email);
@@ -156,19 +173,7 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		const workspaceA = sandbox.platform2.list('A', '/assistants');
 		const workspaceB = sandbox.platform2.list('B', '/assistants');
 		assert.ok(workspaceA.length >= 2 && workspaceB.length >= 1, 'the sandbox seeds assistants in both workspaces');
-		const entries = page.locator('[data-test-id=rlc-item]:visible');
-		const opener = ndv.locator('[data-test-id=resource-locator-id] [data-test-id=rlc-input]');
-		await waitFor(
-			async () => {
-				if (!(await entries.first().isVisible())) await opener.click();
-				await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
-				return (await entries.count()) === workspaceA.length;
-			},
-			{ what: `the assistant list to hold ${workspaceA.length} entries` },
-		).catch(async (error) => {
-			throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
-		});
-		const texts = (await entries.allTextContents()).map((t) => t.trim());
+		const { entries, texts } = await openList(ndv, 'id', workspaceA.length);
 		for (const assistant of workspaceA) assert.ok(texts.some((t) => t.startsWith(assistant.name)), `"${assistant.name}" is offered: ${texts.join(' | ')}`);
 		for (const other of workspaceB) assert.ok(!texts.some((t) => t.startsWith(other.name)), `workspace B's "${other.name}" is not`);
 		const listed = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/assistants');
@@ -202,19 +207,7 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		const numbers = sandbox.platform2.list('A', '/phone-numbers');
 		assert.ok(numbers.length >= 1, 'the sandbox seeds phone numbers in workspace A');
 		sandbox.clearRequests();
-		const entries = page.locator('[data-test-id=rlc-item]:visible');
-		const opener = ndv.locator('[data-test-id=resource-locator-callerNumber] [data-test-id=rlc-input]');
-		await waitFor(
-			async () => {
-				if (!(await entries.first().isVisible())) await opener.click();
-				await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
-				return (await entries.count()) === numbers.length;
-			},
-			{ what: `the caller number list to hold ${numbers.length} entries` },
-		).catch(async (error) => {
-			throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
-		});
-		const texts = (await entries.allTextContents()).map((t) => t.trim());
+		const { entries, texts } = await openList(ndv, 'callerNumber', numbers.length);
 		for (const number of numbers) {
 			const e164 = number.number ?? number.e164 ?? number.phone_number;
 			assert.ok(texts.some((t) => t.startsWith(e164)), `${e164} is offered by its number: ${texts.join(' | ')}`);
@@ -266,7 +259,6 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		await page.locator(`[data-test-id=canvas-node][data-node-name="${POLLING_NODE}"]`).dblclick();
 		const ndv = page.locator('[data-test-id=ndv]');
 		await ndv.locator('[data-test-id=node-parameters]').waitFor();
-		const entries = page.locator('[data-test-id=rlc-item]:visible');
 		for (const [parameter, collection] of [
 			['assistantId2', '/assistants'],
 			['campaignId', '/campaigns'],
@@ -274,18 +266,7 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 			const records = sandbox.platform2.list('A', collection);
 			assert.ok(records.length >= 2, `the sandbox seeds ${collection} in workspace A`);
 			sandbox.clearRequests();
-			const opener = ndv.locator(`[data-test-id=resource-locator-${parameter}] [data-test-id=rlc-input]`);
-			await waitFor(
-				async () => {
-					if (!(await entries.first().isVisible())) await opener.click();
-					await entries.first().waitFor({ timeout: 2000 }).catch(() => {});
-					return (await entries.count()) === records.length;
-				},
-				{ what: `the ${parameter} list to hold ${records.length} entries` },
-			).catch(async (error) => {
-				throw new Error(`${error.message}; it lists: ${(await entries.allTextContents()).join(' | ')}`);
-			});
-			const texts = (await entries.allTextContents()).map((t) => t.trim());
+			const { entries, texts } = await openList(ndv, parameter, records.length);
 			for (const record of records) assert.ok(texts.some((t) => t.startsWith(record.name)), `"${record.name}" is offered: ${texts.join(' | ')}`);
 			assert.ok(sandbox.requests.some((r) => r.method === 'GET' && r.path === `/api/v1${collection}`), 'the list came from the platform');
 			if (parameter === 'assistantId2') await screenshot('platform2-polling-assistant-list.png');
