@@ -4,7 +4,8 @@ import type { INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflo
 import { VoiceAssistantTriggerVersion } from './trigger/node';
 import { version5Properties } from './trigger/platform2/properties';
 import { triggerPropertiesFor } from './trigger/properties';
-import { webhookFor } from './trigger/webhook';
+import { version6Properties } from './trigger/version6';
+import { IS_TOOL_CALL, webhookFor } from './trigger/webhook';
 import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
 
 const baseDescription: INodeTypeBaseDescription = {
@@ -12,19 +13,32 @@ const baseDescription: INodeTypeBaseDescription = {
 	name: 'voiceAssistantTrigger',
 	icon: { light: 'file:../../icons/voiceAssistant.svg', dark: 'file:../../icons/voiceAssistant.dark.svg' },
 	group: ['trigger'],
-	description: 'Starts the workflow when a call or chat conversation of a voice assistant ends, or a WhatsApp message is delivered or read (Famulor and white-label hosts)',
-	defaultVersion: 5,
+	description: 'Starts the workflow when a call or chat conversation of a voice assistant ends, a WhatsApp message is delivered or read, or the assistant calls a tool during a call (Famulor and white-label hosts)',
+	defaultVersion: 6,
 };
 
 const CLASSIC_SUBTITLE =
 	'$parameter["event"] === "inboundCallCompleted" ? "Inbound Call Completed" : $parameter["event"] === "conversationEnded" ? "Conversation Ended" : $parameter["event"] === "whatsappMessageStatus" ? "WhatsApp Message Status" : "Call Ended"';
+/** Version 6: the tool call names its tool and timeout beside the event, on both account kinds. */
+const TOOL_SUBTITLE = '"Tool " + $parameter["toolName"] + " (answers within " + $parameter["toolTimeout"] + " s)"';
+
+function subtitleFor(version: number): string {
+	if (version < 5) return `={{${CLASSIC_SUBTITLE}}}`;
+	const byKind = `$parameter["accountKind"] === "platform2" ? "Platform 2.0" : ${CLASSIC_SUBTITLE}`;
+	return version < 6 ? `={{${byKind}}}` : `={{${IS_TOOL_CALL} ? ${TOOL_SUBTITLE} : ${byKind}}}`;
+}
+
+function propertiesFor(version: number) {
+	if (version >= 6) return version6Properties();
+	return version >= 5 ? version5Properties(triggerPropertiesFor(4)) : triggerPropertiesFor(version);
+}
 
 /** The versions differ in the webhook n8n serves (trigger/webhook.ts) and in the options version 2 added (trigger/properties.ts). */
 function describeVersion(version: number): INodeTypeDescription {
 	return {
 		...baseDescription,
 		version,
-		subtitle: version >= 5 ? `={{$parameter["accountKind"] === "platform2" ? "Platform 2.0" : ${CLASSIC_SUBTITLE}}}` : `={{${CLASSIC_SUBTITLE}}}`,
+		subtitle: subtitleFor(version),
 		eventTriggerDescription: 'Waiting for a call of the assistant to end',
 		activationMessage: 'Finished calls of the assistant will now start this workflow.',
 		defaults: { name: 'Voice Assistant Trigger' },
@@ -38,12 +52,13 @@ function describeVersion(version: number): INodeTypeDescription {
 					]
 				: [{ name: 'voiceAssistantApi', required: true }],
 		webhooks: [webhookFor(version)],
-		properties: version >= 5 ? version5Properties(triggerPropertiesFor(4)) : triggerPropertiesFor(version),
+		properties: propertiesFor(version),
 	};
 }
 
 /**
- * Version 5 (the default) is version 4 with Account Kind first: Classic keeps version 4's fields and
+ * Version 6 (the default) is version 5 with "Tool Called During a Call" on both account kinds (trigger/toolCall/).
+ * Version 5 is version 4 with Account Kind first: Classic keeps version 4's fields and
  * behaviour, Famulor Platform 2.0 has its own events (trigger/platform2/).
  * Version 4 is version 3 with a Simplify of at most ten fields (shared/compact.ts).
  * Version 3 answers a ringing inbound call with the last node's item (trigger/respond.ts);
@@ -59,6 +74,7 @@ export class VoiceAssistantTrigger extends VersionedNodeType {
 				3: new VoiceAssistantTriggerVersion(describeVersion(3)),
 				4: new VoiceAssistantTriggerVersion(describeVersion(4)),
 				5: new VoiceAssistantTriggerVersion(describeVersion(5)),
+				6: new VoiceAssistantTriggerVersion(describeVersion(6)),
 			},
 			baseDescription,
 		);

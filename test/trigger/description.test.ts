@@ -43,9 +43,9 @@ describe('trigger description', () => {
 		expect(resolvedResponseMode(mode, 1)).toBe(mode);
 	});
 
-	it('is version 5 by default and still offers versions 1 to 4 for existing workflows', () => {
-		expect(versioned.description.defaultVersion).toBe(5);
-		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2, 3, 4, 5]);
+	it('is version 6 by default and still offers versions 1 to 5 for existing workflows', () => {
+		expect(versioned.description.defaultVersion).toBe(6);
+		expect(Object.keys(versioned.nodeVersions).map(Number).sort()).toEqual([1, 2, 3, 4, 5, 6]);
 		expect(trigger.description.version).toBe(4);
 		// version 4 changes only what Simplify keeps (shared/compact.ts), not the editor's fields
 		const v3 = versioned.getNodeType(3) as VoiceAssistantTriggerVersion;

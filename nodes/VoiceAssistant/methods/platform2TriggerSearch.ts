@@ -2,14 +2,14 @@
  * The triggers' Platform 2.0 pickers (assistants, campaigns, messaging connectors): the same lists as the
  * action node's, built from those lists' part of the catalogue only, so a trigger does not load all of it.
  */
-import type { ILoadOptionsFunctions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { FAMILIES } from '../platform2/catalog/generated/families';
 import { OPERATIONS as ASSISTANT_OPERATIONS } from '../platform2/catalog/generated/assistants';
 import { OPERATIONS as CAMPAIGN_OPERATIONS } from '../platform2/catalog/generated/campaigns';
 import { OPERATIONS as MESSAGING_OPERATIONS } from '../platform2/catalog/generated/messaging';
 import { familySearchMethod } from '../platform2/families';
-import { listedAmong, searchRecords, type Search } from './platform2Lists';
+import { listedAmong, scan, searchRecords, type Search } from './platform2Lists';
 
 const TRIGGER_FAMILIES = ['assistant', 'campaign', 'messagingConnector'];
 
@@ -27,3 +27,15 @@ export const platform2TriggerSearch: Record<string, Search> = Object.fromEntries
 		},
 	]),
 );
+
+const assistants = listed.find((family) => family.family === 'assistant');
+
+/**
+ * The workspace's assistants for a multi-select (the tool-call event's Assistants): the same list as
+ * the pickers, read whole up to the pickers' scan limit, by name.
+ */
+export async function get2Assistants(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	if (!assistants) return [];
+	const items = await scan(this, assistants, assistants.operation.path);
+	return items.map((item) => ({ name: item.name, value: String(item.value), description: `ID ${String(item.value)}` })).sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1));
+}

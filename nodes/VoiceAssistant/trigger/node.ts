@@ -1,16 +1,28 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { ACCOUNT_KIND } from '../shared/accountKinds';
+import { getAssistants } from '../methods/loadOptions';
 import { searchAssistants } from '../methods/listSearch';
-import { platform2TriggerSearch } from '../methods/platform2TriggerSearch';
+import { get2Assistants, platform2TriggerSearch } from '../methods/platform2TriggerSearch';
 import { receiveDelivery } from './delivery';
 import { checkExists, create, remove } from './lifecycle';
-import { platform2CheckExists, platform2Create, platform2Delete } from './platform2/lifecycle';
+import { platform2CheckExists, platform2Create, platform2Delete, platform2EventOf } from './platform2/lifecycle';
 import { receivePlatform2 } from './platform2/receive';
+import { TOOL_CALL_EVENT } from './toolCall/fields';
+import { toolCheckExists, toolCreate, toolDelete } from './toolCall/lifecycle';
+import { receiveToolCall } from './toolCall/receive';
+import type { AccountKind } from './toolCall/spec';
 
 /** Version 5 and later with Account Kind "Famulor Platform 2.0" (trigger/platform2/); everything else is classic. */
 function onPlatform2(ctx: IHookFunctions | IWebhookFunctions): boolean {
 	return ctx.getNode().typeVersion >= 5 && ctx.getNodeParameter(ACCOUNT_KIND, 'classic') === 'platform2';
+}
+
+/** Version 6 and later, event "Tool Called During a Call": the account kind it serves; undefined for every other event. */
+function toolCallKind(ctx: IHookFunctions | IWebhookFunctions): AccountKind | undefined {
+	if (ctx.getNode().typeVersion < 6) return undefined;
+	if (onPlatform2(ctx)) return platform2EventOf(ctx) === TOOL_CALL_EVENT ? 'platform2' : undefined;
+	return ctx.getNodeParameter('event') === TOOL_CALL_EVENT ? 'classic' : undefined;
 }
 
 /** One version of the trigger; the versions differ only in their description (VoiceAssistantTrigger.node.ts, webhook.ts). */
@@ -19,23 +31,33 @@ export class VoiceAssistantTriggerVersion implements INodeType {
 
 	methods = {
 		listSearch: { searchAssistants, search2Assistant: platform2TriggerSearch.search2Assistant, search2MessagingConnector: platform2TriggerSearch.search2MessagingConnector },
+		loadOptions: { getAssistants, get2Assistants },
 	};
 
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const tools = toolCallKind(this);
+				if (tools) return await toolCheckExists(this, tools);
 				return onPlatform2(this) ? await platform2CheckExists(this) : await checkExists.call(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
+				const tools = toolCallKind(this);
+				if (tools) return await toolCreate(this, tools);
 				return onPlatform2(this) ? await platform2Create(this) : await create.call(this);
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				// A tool this node registered goes whatever the event is now (it may have been changed since).
+				await toolDelete(this);
+				if (toolCallKind(this)) return true;
 				return onPlatform2(this) ? await platform2Delete(this) : await remove.call(this);
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const tools = toolCallKind(this);
+		if (tools) return receiveToolCall(this, tools);
 		return onPlatform2(this) ? await receivePlatform2(this) : await receiveDelivery.call(this);
 	}
 }

@@ -12,8 +12,7 @@ const v5 = (versioned.getNodeType(5) as VoiceAssistantTriggerVersion).descriptio
 const v4 = (versioned.getNodeType(4) as VoiceAssistantTriggerVersion).description;
 
 describe('trigger version 5', () => {
-	it('is the default; its first field is Account Kind, Classic by default', () => {
-		expect(versioned.description.defaultVersion).toBe(5);
+	it('its first field is Account Kind, Classic by default (version 6, the default, adds the tool-call event: tool-call/description.test.ts)', () => {
 		expect(v5.properties[0]).toMatchObject({ name: 'accountKind', default: 'classic', noDataExpression: true });
 		expect((v5.properties[0].options as Array<{ value: string }>).map((o) => o.value)).toEqual(['classic', 'platform2']);
 	});

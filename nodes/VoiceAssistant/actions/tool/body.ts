@@ -1,14 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	TOOL_METHODS,
-	TOOL_NAME,
-	TOOL_PARAMETER_NAME,
-	TOOL_PARAMETER_TYPES,
-	TOOL_RANGES,
-	TOOL_TEXT,
-} from '../../shared/limits';
-import { charCount, checkRange, requireOneOf, requireText, requireUrl, shown } from '../../shared/validate';
+import { TOOL_METHODS, TOOL_RANGES, TOOL_TEXT } from '../../shared/limits';
+import { checkToolName, checkToolParameters, collectionRows } from '../../shared/toolRules';
+import { checkRange, requireOneOf, requireText, requireUrl, shown } from '../../shared/validate';
 import type { ItemParams } from '../../engine/itemParams';
 
 /**
@@ -30,22 +24,15 @@ export function toolBody(item: ItemParams, mode: 'create' | 'update'): IDataObje
 		body.method = requireOneOf(item.node, method, TOOL_METHODS, item.where('Method'));
 	}
 	if (given.timeout !== undefined && given.timeout !== '') body.timeout = checkRange(item.node, given.timeout, TOOL_RANGES.timeout, item.where('Timeout (Seconds)'));
-	if (given.headers !== undefined) body.headers = headers(item, rows(given.headers, 'header'));
-	if (given.parameters !== undefined) body.schema = parameters(item, rows(given.parameters, 'parameter'));
+	if (given.headers !== undefined) body.headers = headers(item, collectionRows(given.headers, 'header'));
+	if (given.parameters !== undefined) body.schema = parameters(item, collectionRows(given.parameters, 'parameter'));
 	if (Object.keys(body).length === 0) throw item.fail('Update Fields', 'is empty: add at least one field to change');
 	return body;
 }
 
 function toolName(item: ItemParams, value: unknown): string {
-	const name = requireText(item.node, value, item.where('Name')).trim();
-	if (!TOOL_NAME.test(name)) throw item.fail('Name', `must be lowercase letters and underscores, starting with a letter (got ${shown(name)})`);
-	return name;
-}
-
-/** The rows of a fixedCollection ({header: [...]}); a list given by an expression is taken as the rows. */
-function rows(value: unknown, key: string): IDataObject[] {
-	const list = Array.isArray(value) ? value : value !== null && typeof value === 'object' ? (value as IDataObject)[key] : undefined;
-	return (Array.isArray(list) ? list : []).map((row) => (row !== null && typeof row === 'object' ? (row as IDataObject) : {}));
+	requireText(item.node, value, item.where('Name'));
+	return checkToolName(value, (field, problem) => item.fail(field, problem));
 }
 
 /** RFC 9110 field names (token characters). */
@@ -65,23 +52,5 @@ function headers(item: ItemParams, list: IDataObject[]): IDataObject[] {
 }
 
 function parameters(item: ItemParams, list: IDataObject[]): IDataObject[] {
-	const seen = new Set<string>();
-	return list.map((row, index) => {
-		const entry = `entry ${index + 1}`;
-		const name = typeof row.name === 'string' ? row.name.trim() : row.name;
-		if (typeof name !== 'string' || !TOOL_PARAMETER_NAME.test(name)) {
-			throw item.fail('Parameters', `${entry}: Name must be 2 to 32 letters or underscores, starting with a letter (got ${shown(name)})`);
-		}
-		if (seen.has(name)) throw item.fail('Parameters', `${entry}: Name ${shown(name)} is already used by another parameter`);
-		seen.add(name);
-		if (!(TOOL_PARAMETER_TYPES as readonly unknown[]).includes(row.type)) {
-			throw item.fail('Parameters', `${entry}: Type must be one of ${TOOL_PARAMETER_TYPES.join(', ')} (got ${shown(row.type)})`);
-		}
-		const description = typeof row.description === 'string' ? row.description.trim() : '';
-		const { min, max } = TOOL_TEXT.parameterDescription;
-		if (charCount(description) < min || charCount(description) > max) {
-			throw item.fail('Parameters', `${entry}: Description must be ${min} to ${max} characters (got ${charCount(description)})`);
-		}
-		return { name, type: row.type as string, description };
-	});
+	return checkToolParameters(list, (field, problem) => item.fail(field, problem)).map((parameter) => ({ ...parameter }));
 }

@@ -9,7 +9,7 @@ import { TOOL_METHODS, TOOL_RANGES } from '../../shared/limits';
 export const toolLocator = (description: string): INodeProperties =>
 	recordLocator({ name: 'toolId', noun: 'tool', example: '3', searchListMethod: 'searchTools', description });
 
-const nameField: INodeProperties = {
+export const nameField: INodeProperties = {
 	displayName: 'Name',
 	name: 'name',
 	type: 'string',
@@ -18,7 +18,7 @@ const nameField: INodeProperties = {
 	description: 'The name the assistant knows the tool by: lowercase letters and underscores, starting with a letter',
 };
 
-const descriptionField: INodeProperties = {
+export const descriptionField: INodeProperties = {
 	displayName: 'Description',
 	name: 'description',
 	type: 'string',
@@ -46,7 +46,7 @@ const methodField: INodeProperties = {
 	description: 'The HTTP method of the request to the endpoint',
 };
 
-const timeoutField: INodeProperties = {
+export const timeoutField: INodeProperties = {
 	displayName: 'Timeout (Seconds)',
 	name: 'timeout',
 	type: 'number',
@@ -83,6 +83,37 @@ const headersField: INodeProperties = {
 	],
 };
 
+/** One parameter of a tool: what the assistant gathers and sends (name, type, description). */
+export const parameterValues: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. appointment_date',
+		description: '2 to 32 letters or underscores, starting with a letter',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'Boolean', value: 'boolean' },
+			{ name: 'Number', value: 'number' },
+			{ name: 'String', value: 'string' },
+		],
+		default: 'string',
+	},
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. The day the caller wants, as YYYY-MM-DD',
+		description: 'What the value is, for the assistant (3 to 255 characters)',
+	},
+];
+
 const parametersField: INodeProperties = {
 	displayName: 'Parameters',
 	name: 'parameters',
@@ -96,35 +127,7 @@ const parametersField: INodeProperties = {
 		{
 			displayName: 'Parameter',
 			name: 'parameter',
-			values: [
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. appointment_date',
-					description: '2 to 32 letters or underscores, starting with a letter',
-				},
-				{
-					displayName: 'Type',
-					name: 'type',
-					type: 'options',
-					options: [
-						{ name: 'Boolean', value: 'boolean' },
-						{ name: 'Number', value: 'number' },
-						{ name: 'String', value: 'string' },
-					],
-					default: 'string',
-				},
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. The day the caller wants, as YYYY-MM-DD',
-					description: 'What the value is, for the assistant (3 to 255 characters)',
-				},
-			],
+			values: parameterValues,
 		},
 	],
 };

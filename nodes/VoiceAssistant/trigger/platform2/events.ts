@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../shared/objects';
 
 /** The trigger's 2.0 events (the `platform2Event` parameter). */
-export type Platform2Event = 'workspaceEvents' | 'assistantCallCompleted' | 'connectorConversationEnded' | 'inboundVariables';
+export type Platform2Event = 'workspaceEvents' | 'assistantCallCompleted' | 'connectorConversationEnded' | 'inboundVariables' | 'toolCall';
 
 /** The events a workspace webhook (Settings → Webhooks) delivers, signed. */
 export const WORKSPACE_EVENTS = ['call.completed', 'conversation.ended', 'booking.created', 'booking.cancelled', 'booking.rescheduled'] as const;

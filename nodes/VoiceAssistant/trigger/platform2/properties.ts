@@ -142,7 +142,7 @@ function classicOnly(property: INodeProperties): INodeProperties {
 	return { ...property, displayOptions: { ...displayOptions, show: { ...(displayOptions.show ?? {}), [ACCOUNT_KIND]: ['classic'] } } };
 }
 
-/** Version 5: Account Kind, then version 4's fields for classic, then the 2.0 fields. */
-export function version5Properties(classic: INodeProperties[]): INodeProperties[] {
-	return [accountKindProperty, ...classic.map(classicOnly), ...platform2Properties];
+/** Version 5: Account Kind, then version 4's fields for classic, then the 2.0 fields (version 6 adds to both: ../version6.ts). */
+export function version5Properties(classic: INodeProperties[], platform2: INodeProperties[] = platform2Properties): INodeProperties[] {
+	return [accountKindProperty, ...classic.map(classicOnly), ...platform2];
 }
