@@ -68,15 +68,17 @@ export function guardAnswer(res: AnswerStream, fallback: object, deadlineMs: num
 	const done = new AbortController();
 
 	const send = (body: object) => {
-		state = 'ours';
 		done.abort();
-		if (res.headersSent || res.writableEnded) return;
-		const text = JSON.stringify(body);
-		(original.writeHead as (status: number, headers: Record<string, string | number>) => unknown)(200, {
-			'Content-Type': 'application/json; charset=utf-8',
-			'Content-Length': Buffer.byteLength(text),
-		});
-		(original.end as (body: string) => unknown)(text);
+		if (!res.headersSent && !res.writableEnded) {
+			const text = JSON.stringify(body);
+			// Still 'open' here: Node's writeHead sets these through setHeader, over what n8n set before.
+			(original.writeHead as (status: number, headers: Record<string, string | number>) => unknown)(200, {
+				'Content-Type': 'application/json; charset=utf-8',
+				'Content-Length': Buffer.byteLength(text),
+			});
+			(original.end as (body: string) => unknown)(text);
+		}
+		state = 'ours';
 	};
 	/** n8n starts writing: an error status becomes the fallback, anything else is the workflow's answer. */
 	const theirs = (): boolean => {

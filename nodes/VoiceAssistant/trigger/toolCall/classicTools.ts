@@ -84,6 +84,12 @@ export const classicTools: ToolPlatform = {
 		const ids = await this.toolsOf(ctx, assistantId);
 		if (ids === undefined || ids.includes(toolId)) return;
 		await writeToolIds(ctx, assistantId, [...ids, toolId]);
+		// The reference does not list `tool_ids` among the update's keys: a host that ignores it answers 200 all the same.
+		if (!(await this.toolsOf(ctx, assistantId))?.includes(toolId)) {
+			throw new NodeOperationError(ctx.getNode(), `The platform did not give assistant ${assistantId} the tool`, {
+				description: "It answered the update but kept the assistant's tools as they were: this account may not take tool_ids through the API. Give the assistant the tool in the dashboard, and leave it out of Assistants.",
+			});
+		}
 	},
 	async detach(ctx, assistantId, toolId) {
 		const assistant = await lookupAssistant(ctx, Number(assistantId));
