@@ -49,8 +49,9 @@ describe('examples/platform2-*.json', () => {
 		.filter((name) => name.startsWith('platform2-') && name.endsWith('.json'))
 		.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as { nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, unknown> }> } }));
 
-	it('are four, each on the 2.0 credential', () => {
+	it('are five, each on the 2.0 credential', () => {
 		expect(examples.map((e) => e.file).sort()).toEqual([
+			'platform2-answer-order-questions-during-a-call.json',
 			'platform2-bulk-leads-from-a-sheet.json',
 			'platform2-call-and-wait-under-calling-rules.json',
 			'platform2-opt-outs-in-step.json',
