@@ -260,8 +260,9 @@ export class SandboxApp implements SandboxHost {
 		return await sendReceipt(this, opts);
 	}
 
+	/** Classic calls, campaigns and deliveries, and 2.0 calls' tool requests. */
 	async waitForIdle(): Promise<void> {
-		while (this.sim.tasks.busy && !this.sim.tasks.stopped) await this.sim.tasks.waitForIdle();
+		while ((this.sim.tasks.busy && !this.sim.tasks.stopped) || this.platform2.busy) await Promise.all([this.sim.tasks.waitForIdle(), this.platform2.waitForIdle()]);
 	}
 
 	reset(): void {
@@ -282,6 +283,7 @@ export class SandboxApp implements SandboxHost {
 	async stop(): Promise<void> {
 		this.gate.open();
 		this.sim.stop();
+		this.platform2.stop();
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();
 		for (const res of this.held) res.socket?.destroy();

@@ -1,8 +1,10 @@
 /**
  * Simulated calls. A call moves initiated -> ringing -> in-progress -> final state, one step every
  * `stepMs`; busy / no-answer end after ringing, failed right after initiated (see conversation.ts for
- * the last-digit rule). At the end the cost is charged, the campaign lead is updated and the
- * post-call webhook (and, for inbound calls, the inbound webhook) is POSTed.
+ * the last-digit rule). An answered call calls its assistant's mid-call tools while in-progress
+ * (midCallTools.ts) and ends no sooner than their answers (or timeouts). At the end the cost is
+ * charged, the campaign lead is updated and the post-call webhook (and, for inbound calls, the
+ * inbound webhook) is POSTed (callDeliveries.ts).
  */
 import {
 	answered,
@@ -17,15 +19,15 @@ import {
 	transcriptFor,
 	type Outcome,
 } from './conversation';
+import { deliverInbound, deliverPostCall, type DeliveryContext } from './callDeliveries';
 import { askForVariables } from './inboundAnswer';
+import { callAssistantTools, withToolItems, type ToolExchange } from './midCallTools';
 import { hex, createRng } from './prng';
 import type { Assistant, Call, Campaign, Lead, User } from './records';
-import { campaignPayload, leadPayload } from './serialize';
 import { round } from './sms';
 import type { SandboxStore } from './store';
 import { Tasks } from './tasks';
-import type { InboundCallResult, WebhookResponse } from './types';
-import { postJson } from './webhooks';
+import type { InboundCallResult } from './types';
 
 /** A call is not placed when the balance is below this (one minute at the all-in rate). */
 export const MIN_CALL_BALANCE = 0.15;
@@ -68,17 +70,18 @@ export class CallSimulator {
 			async () => {
 				await tasks.sleep(this.opts.stepMs);
 				if (tasks.stopped) return;
+				let exchanges: ToolExchange[] = [];
 				if (outcome !== 'failed') {
 					this.setStatus(call, 'ringing');
 					await tasks.sleep(this.opts.stepMs);
 					if (tasks.stopped) return;
 					if (answered(outcome)) {
 						this.setStatus(call, 'in-progress');
-						await tasks.sleep(this.opts.stepMs);
+						exchanges = await this.talk(tasks, call, assistant);
 						if (tasks.stopped) return;
 					}
 				}
-				await this.finish(call, outcome, ctx);
+				await this.finish(call, outcome, ctx, exchanges);
 			},
 			(err) => this.opts.log(`call ${call.id} failed in the simulator: ${String(err)}`),
 		);
@@ -107,9 +110,9 @@ export class CallSimulator {
 						this.setStatus(call, status);
 						if (status === 'ringing' && askVariables) await askForVariables(this.store, call, assistant, this.abort.signal, this.opts.inboundAnswerTimeoutMs);
 					}
-					await tasks.sleep(this.opts.stepMs);
+					const exchanges = await this.talk(tasks, call, assistant);
 					if (tasks.stopped) return;
-					await this.finish(call, outcome, {});
+					await this.finish(call, outcome, {}, exchanges);
 				} finally {
 					resolveDone(result());
 				}
@@ -185,16 +188,22 @@ export class CallSimulator {
 		return call;
 	}
 
+	/** The in-progress step: one call step, and the assistant's tool calls if they take longer. */
+	private async talk(tasks: Tasks, call: Call, assistant: Assistant): Promise<ToolExchange[]> {
+		const [, exchanges] = await Promise.all([tasks.sleep(this.opts.stepMs), callAssistantTools(this.store, call, assistant, this.abort.signal)]);
+		return exchanges;
+	}
+
 	private setStatus(call: Call, status: string): void {
 		call.status = status;
 		call.updated_at = Date.now();
 	}
 
-	private async finish(call: Call, outcome: Outcome, ctx: CallContext): Promise<void> {
+	private async finish(call: Call, outcome: Outcome, ctx: CallContext, exchanges: ToolExchange[] = []): Promise<void> {
 		const assistant = this.store.assistants.find((a) => a.id === call.assistant_id);
 		if (!assistant) return;
 		const duration = durationFor(outcome, call.client_phone_number, assistant);
-		const items = transcriptFor(outcome, assistant, call.input_variables, call.created_at, duration);
+		const items = withToolItems(transcriptFor(outcome, assistant, call.input_variables, call.created_at, duration), exchanges);
 		const now = Date.now();
 		Object.assign(call, {
 			status: finalStatus(outcome, assistant),
@@ -212,53 +221,9 @@ export class CallSimulator {
 		const user = this.store.user(call.user_id);
 		if (user) user.balance = round(Math.max(0, user.balance - call.total_cost));
 		if (ctx.lead && ctx.campaign) this.afterLeadCall(ctx.campaign, ctx.lead, outcome);
-		await this.deliverPostCall(call, assistant, ctx);
-		if (call.type === 'inbound') await this.deliverInbound(call, assistant);
-	}
-
-	private async deliverPostCall(call: Call, assistant: Assistant, ctx: CallContext): Promise<void> {
-		if (!assistant.is_webhook_active || !assistant.webhook_url) return;
-		if (assistant.send_webhook_only_on_completed && call.status !== 'completed') return;
-		const arrayShape = this.store.transcriptFormatFor(assistant.id) === 'array';
-		const payload = {
-			id: call.id,
-			customer_phone: call.client_phone_number,
-			assistant_phone: call.assistant_phone_number,
-			duration: call.duration,
-			status: call.status,
-			extracted_variables: call.variables,
-			input_variables: call.input_variables,
-			transcript: arrayShape ? call.transcript_items : call.transcript,
-			...(arrayShape ? { formatted_transcript: call.transcript } : {}),
-			recording_url: assistant.include_recording_in_webhook ? call.recording_url : null,
-			created_at: new Date(call.created_at).toISOString(),
-			finished_at: new Date(call.finished_at ?? call.updated_at).toISOString(),
-			lead: ctx.lead ? leadPayload(ctx.lead) : null,
-			campaign: ctx.campaign ? campaignPayload(ctx.campaign) : null,
-		};
-		call.webhook_response = await this.deliver('post-call', call, assistant, assistant.webhook_url, payload);
-	}
-
-	private async deliverInbound(call: Call, assistant: Assistant): Promise<void> {
-		if (!assistant.inbound_webhook_url) return;
-		const payload = {
-			assistant_id: assistant.id,
-			customer_phone: call.client_phone_number,
-			assistant_phone: call.assistant_phone_number,
-			call_id: call.id,
-			timestamp: new Date(call.finished_at ?? Date.now()).toISOString(),
-			status: call.status,
-			variables: call.variables,
-		};
-		call.inbound_webhook_response = await this.deliver('inbound', call, assistant, assistant.inbound_webhook_url, payload);
-	}
-
-	private async deliver(kind: 'post-call' | 'inbound', call: Call, assistant: Assistant, url: string, payload: unknown): Promise<WebhookResponse> {
-		const signal = this.abort.signal;
-		const response = await postJson(url, payload, this.opts.webhookTimeoutMs, signal);
-		// After reset/stop the store holds new data: do not record deliveries of cancelled calls in it.
-		if (!signal.aborted) this.store.webhookDeliveries.push({ kind, call_id: call.id, assistant_id: assistant.id, url, payload, response, at: Date.now() });
-		return response;
+		const deliveries: DeliveryContext = { store: this.store, timeoutMs: this.opts.webhookTimeoutMs, signal: this.abort.signal };
+		await deliverPostCall(deliveries, call, assistant, ctx);
+		if (call.type === 'inbound') await deliverInbound(deliveries, call, assistant);
 	}
 
 	private afterLeadCall(campaign: Campaign, lead: Lead, outcome: Outcome): void {

@@ -98,8 +98,10 @@ export function transcriptFor(
 	}));
 }
 
+const SPEAKERS: Record<TranscriptItem['sender'], string> = { assistant: 'Assistant', customer: 'Customer', tool: 'Tool' };
+
 export function formatTranscript(items: TranscriptItem[]): string {
-	return items.map((item) => `${item.sender === 'assistant' ? 'Assistant' : 'Customer'}: ${item.text}`).join('\n');
+	return items.map((item) => `${SPEAKERS[item.sender] ?? 'Customer'}: ${item.text}`).join('\n');
 }
 
 /** Values "collected" per the assistant's post_call_schema, plus status and summary. */

@@ -170,8 +170,10 @@ export interface Lead {
 
 export interface TranscriptItem {
 	text: string;
+	/** 'message'; a mid-call tool's call and answer: 'tool_call', 'tool_result' (midCallTools.ts) */
 	type: string;
-	sender: 'assistant' | 'customer';
+	/** 'tool': what a mid-call tool answered */
+	sender: 'assistant' | 'customer' | 'tool';
 	timestamp: string;
 }
 
@@ -221,7 +223,7 @@ export interface SmsRecord {
 
 /** Every outgoing webhook POST, for tests and /sandbox/state. */
 export interface WebhookDelivery {
-	kind: 'post-call' | 'inbound' | 'inbound-before-connect' | 'conversation-ended' | 'read-receipt';
+	kind: 'post-call' | 'inbound' | 'inbound-before-connect' | 'conversation-ended' | 'read-receipt' | 'tool-call';
 	/** the call's id; for 'conversation-ended' and 'read-receipt' 0 (see conversation_id, sender_id) */
 	call_id: number;
 	conversation_id?: string;
@@ -229,11 +231,13 @@ export interface WebhookDelivery {
 	sender_id?: number;
 	attempt?: number;
 	assistant_id: number;
+	/** 'tool-call': the mid-call tool called (url: the URL requested, payload: the values sent) */
+	tool_id?: number;
 	url: string;
 	payload: unknown;
 	response: WebhookResponse;
 	at: number;
-	/** how long the receiver took to answer (ringing inbound calls) */
+	/** how long the receiver took to answer (ringing inbound calls, tool calls) */
 	ms?: number;
 }
 

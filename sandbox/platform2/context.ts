@@ -1,5 +1,6 @@
 /** What a Platform 2.0 operation handler is given: the resolved request and the mode's state. */
 import { uuid, type Rng } from '../prng';
+import type { Tasks } from '../tasks';
 import type { P2Operation } from './catalog';
 import type { KeyRing, P2Key, P2Workspace } from './keys';
 import type { P2Record, RecordStore } from './records';
@@ -12,6 +13,10 @@ export interface P2CallSim {
 	recordingOrigin: string;
 	/** recording file names (hex) a 2.0 call holds: the recording host serves these */
 	recordings: Set<string>;
+	/** background work of running calls (their mid-call tool requests: behaviours/toolRuns.ts); reset and stop end it */
+	tasks: Tasks;
+	/** aborts the requests of that work (reset, stop) */
+	abort: AbortController;
 }
 
 export interface P2State {
@@ -21,6 +26,8 @@ export interface P2State {
 	keys: KeyRing;
 	records: RecordStore;
 	rng: Rng;
+	/** tools a workspace may have (the sandbox's plan limit, set by a test; none: unlimited), by workspace id */
+	toolLimits: Map<string, number>;
 }
 
 export interface P2Call {

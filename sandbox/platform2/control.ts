@@ -1,7 +1,7 @@
 /**
  * The control routes of the 2.0 mode (no auth, loopback only, like every /sandbox route), for tests
  * in another process (e2e): GET /sandbox/platform2/keys lists the workspaces and seeded keys, POST
- * mints a key with the given scopes.
+ * mints a key with the given scopes; POST /sandbox/platform2/tool-limit sets a workspace's tool limit.
  */
 import type { P2Answer } from './answers';
 import type { Platform2 } from './engine';
@@ -27,4 +27,17 @@ export function mintKeyRoute(platform2: Platform2, body: unknown): P2Answer {
 	} catch (err) {
 		return { status: 422, body: { message: err instanceof Error ? err.message : String(err) } };
 	}
+}
+
+/** Body `{limit: N or null, workspace?}`: how many tools the workspace may have (null: unlimited) → `{workspace_id, limit}`. */
+export function toolLimitRoute(platform2: Platform2, body: unknown): P2Answer {
+	const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+	const workspace = typeof b.workspace === 'string' ? b.workspace : 'A';
+	if (b.limit !== null && typeof b.limit !== 'number') return { status: 422, body: { message: 'Send {"limit": <whole number ≥ 0> or null, "workspace"?: "A"|"B"|<id>}' } };
+	try {
+		platform2.setToolLimit(b.limit, workspace);
+	} catch (err) {
+		return { status: 422, body: { message: err instanceof Error ? err.message : String(err) } };
+	}
+	return { status: 200, body: { workspace_id: platform2.keyRing.workspace(workspace)?.id, limit: b.limit } };
 }

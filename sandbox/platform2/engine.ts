@@ -6,6 +6,7 @@
  * The sandbox's request log, latency and faults wrap this as they wrap the classic API (server.ts).
  */
 import { createRng } from '../prng';
+import { Tasks } from '../tasks';
 import { checkAccess } from './access';
 import { invalid, METHOD_NOT_ALLOWED, NOT_FOUND, UNAUTHENTICATED, type P2Answer } from './answers';
 import { BEHAVIOURS } from './behaviours';
@@ -60,7 +61,7 @@ export class Platform2 {
 	private shapes = new Shapes(this.operations);
 	private state!: P2State;
 	/** 2.0 calls' timing and recording host (app.ts sets them from the sandbox's options) */
-	readonly sim: P2CallSim = { stepMs: 1000, recordingOrigin: '', recordings: new Set() };
+	readonly sim: P2CallSim = { stepMs: 1000, recordingOrigin: '', recordings: new Set(), tasks: new Tasks(), abort: new AbortController() };
 	/** answers by idempotency key: a repeat does nothing more (idempotency.ts) */
 	private readonly idempotency = new IdempotencyMemory();
 
@@ -68,15 +69,45 @@ export class Platform2 {
 		this.reset();
 	}
 
-	/** Re-seeds the records and forgets minted keys. */
+	/** Re-seeds the records, forgets minted keys and tool limits, and cancels running calls' tool requests. */
 	reset(): void {
+		this.stop();
+		this.sim.tasks = new Tasks();
+		this.sim.abort = new AbortController();
 		const rng = createRng((this.seed * 104_729 + 20) >>> 0);
 		const keyRing = new KeyRing(rng, new Date(Date.parse('2025-05-01T08:00:00Z')).toISOString());
 		const records = new RecordStore();
 		seedPlatform2(records, keyRing, this.shapes, this.seed);
 		this.sim.recordings.clear();
 		this.idempotency.clear();
-		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng };
+		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng, toolLimits: new Map() };
+	}
+
+	/** Cancels the background work of running calls (their mid-call tool requests). */
+	stop(): void {
+		this.sim.tasks.stop();
+		this.sim.abort.abort();
+	}
+
+	/** Whether a running call's tool requests are still under way. */
+	get busy(): boolean {
+		return this.sim.tasks.busy && !this.sim.tasks.stopped;
+	}
+
+	waitForIdle(): Promise<void> {
+		return this.sim.tasks.waitForIdle();
+	}
+
+	/**
+	 * How many tools a workspace ('A', 'B' or an id) may have: createTool beyond it answers 403
+	 * plan_limit_reached (the sandbox's code). null: unlimited (the default; reset() restores it).
+	 */
+	setToolLimit(limit: number | null, workspace = 'A'): void {
+		const ws = this.state.keys.workspace(workspace);
+		if (!ws) throw new Error(`No workspace ${workspace}`);
+		if (limit === null) this.state.toolLimits.delete(ws.id);
+		else if (Number.isInteger(limit) && limit >= 0) this.state.toolLimits.set(ws.id, limit);
+		else throw new Error('limit must be a whole number of at least 0, or null');
 	}
 
 	get records(): RecordStore {

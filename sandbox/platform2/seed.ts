@@ -64,9 +64,23 @@ function workspaceA(add: Add, records: RecordStore, wsId: string, rng: Rng): voi
 	add('/knowledge-bases/{}/documents', { knowledge_base_id: kbs[0].id, name: 'Returns policy', type: 'url', url: 'https://example.com/returns', status: 'ready' }, [kbs[0].id]);
 	add('/knowledge-bases/{}/faqs', { knowledge_base_id: kbs[0].id, question: 'Do you ship to Austria?', answer: null, status: 'needs_answer' }, [kbs[0].id]);
 	add('/knowledge-bases/{}/faqs', { knowledge_base_id: kbs[0].id, question: 'Can I return an item?', answer: 'Within 30 days.', status: 'approved' }, [kbs[0].id]);
+	// api tools as toolConfig.ts reads them; on example.com, so a simulated call never calls them (sandbox/toolCalls.ts)
+	const parameters = (name: string, description: string) => ({ type: 'object', properties: { [name]: { type: 'string', description } }, required: [name] });
 	const tools = [
-		add('/tools', { name: 'Check order status', type: 'http', revision: 1, method: 'GET', url: 'https://example.com/orders' }),
-		add('/tools', { name: 'Book appointment', type: 'http', revision: 1, method: 'POST', url: 'https://example.com/bookings' }),
+		add('/tools', {
+			type: 'api',
+			name: 'check_order_status',
+			description: 'Looks up the status of an order by its number',
+			config: { url: 'https://example.com/orders/{order_number}', method: 'GET', headers: [], timeout_sec: 10, parameters: parameters('order_number', 'The order number the caller reads out') },
+			revision: 1,
+		}),
+		add('/tools', {
+			type: 'api',
+			name: 'book_appointment',
+			description: 'Books an appointment for the caller',
+			config: { url: 'https://example.com/bookings', method: 'POST', headers: [], timeout_sec: 15, parameters: parameters('date', 'The day, as YYYY-MM-DD') },
+			revision: 1,
+		}),
 	];
 	// the second tool is in use (archiveTool → tool_in_use), the first is free
 	records.setSingleton(wsId, `/assistants/${assistants[0].id}/tools`, { tool_ids: [tools[1].id], revision: 1 });

@@ -58,6 +58,7 @@ export async function ringingCallRoute(ctx: ControlContext): Promise<ApiResult> 
 	}
 }
 
+/** Every delivery; of a tool call's answer only its status or error (this route must not relay what a URL it was pointed at answered). */
 export function deliveriesRoute(ctx: ControlContext): ApiResult {
-	return ok(platform2Deliveries(ctx.app.platform2));
+	return ok(platform2Deliveries(ctx.app.platform2).map(({ response, ...d }) => (response ? { ...d, response: { status: response.status, ...(response.error ? { error: response.error } : {}) } } : d)));
 }

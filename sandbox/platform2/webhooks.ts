@@ -37,7 +37,8 @@ export interface WorkspaceWebhook {
 }
 
 export interface P2Delivery {
-	to: 'workspace' | 'assistant' | 'connector' | 'variables';
+	/** 'tool': a running call's mid-call tool request (event 'tool-call', behaviours/toolRuns.ts) */
+	to: 'workspace' | 'assistant' | 'connector' | 'variables' | 'tool';
 	/** the URL without its query (a URL secret is never shown) */
 	url: string;
 	event: string;
@@ -45,6 +46,13 @@ export interface P2Delivery {
 	/** the receiver's HTTP status, null when it did not answer */
 	status: number | null;
 	ms: number;
+	/** 'tool-call' only: the call, its assistant, the tool, the values sent, the answer ({status, body} or {status: null, error}) and when */
+	call_id?: string;
+	assistant_id?: string;
+	tool_id?: string;
+	payload?: Record<string, unknown>;
+	response?: { status: number | null; body?: unknown; error?: string };
+	at?: number;
 }
 
 interface State {
@@ -55,7 +63,7 @@ interface State {
 // Keyed by the record store: reset() makes a new one, so this state goes with it.
 const states = new WeakMap<RecordStore, State>();
 
-function stateOf(p2: Platform2): State {
+function stateOf(p2: Pick<Platform2, 'records'>): State {
 	let state = states.get(p2.records);
 	if (!state) states.set(p2.records, (state = { webhooks: new Map(), deliveries: [] }));
 	return state;
@@ -88,6 +96,11 @@ export function platform2Deliveries(p2: Platform2): P2Delivery[] {
 	return stateOf(p2).deliveries;
 }
 
+/** Records a delivery made by a behaviour (it knows the records, not the Platform2). */
+export function recordDelivery(records: RecordStore, delivery: P2Delivery): void {
+	stateOf({ records }).deliveries.push(delivery);
+}
+
 interface Posted {
 	status: number | null;
 	body: unknown;
@@ -114,7 +127,7 @@ export async function postRaw(url: string, raw: string, secret: string | undefin
 	}
 }
 
-const withoutQuery = (url: string) => url.split(/[?#]/)[0];
+export const withoutQuery = (url: string) => url.split(/[?#]/)[0];
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** The body of an event, from the workspace's records where there are some. */

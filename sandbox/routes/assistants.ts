@@ -237,8 +237,11 @@ export function listAssistants(ctx: RouteContext): ApiResult {
 	const { errors, values } = validate(ctx.query, perPageRules);
 	if (hasErrors(errors)) return validationError(errors);
 	const perPage = (values.per_page as number | undefined) ?? 10;
-	const items = ctx.app.store.assistantsOf(ctx.user.id).sort((a, b) => a.id - b.id);
-	return ok(paginate(items, readPage(ctx.query), perPage, `${ctx.app.baseUrl}/user/assistants/get`, assistantRecord));
+	const { store } = ctx.app;
+	const items = store.assistantsOf(ctx.user.id).sort((a, b) => a.id - b.id);
+	// tool_ids from the catalogue (in assigned order, a deleted tool gone), so a client can add one tool and keep the others
+	const record = (a: Assistant) => ({ ...assistantRecord(a), tool_ids: store.catalog.toolIdsOf(a.id) });
+	return ok(paginate(items, readPage(ctx.query), perPage, `${ctx.app.baseUrl}/user/assistants/get`, record));
 }
 
 export function listOutboundAssistants(ctx: RouteContext): ApiResult {

@@ -4,15 +4,16 @@
  */
 import type { ApiResult, ControlContext, ControlHandler } from '../http';
 import { message, ok } from '../http';
+import { formatTranscript } from '../conversation';
 import { conversationEndRoute, whatsappMessageRoute } from '../conversationEnded';
 import { configureRoute as readReceiptsRoute, sendRoute as readReceiptRoute } from '../readReceipts';
 import { FaultError } from '../faults';
-import { mintKeyRoute, seededKeysRoute } from '../platform2/control';
+import { mintKeyRoute, seededKeysRoute, toolLimitRoute } from '../platform2/control';
 import { deliverRoute, deliveriesRoute, ringingCallRoute, workspaceWebhookRoute } from '../platform2/webhookControl';
 import { recordAtRoute } from '../platform2/behaviours/pollingTimeline';
 import { Router } from '../router';
 import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
-import type { WebhookResponse } from '../types';
+import type { Call, WebhookResponse } from '../types';
 import { isPlainObject } from '../validation';
 
 function setFaults(ctx: ControlContext): ApiResult {
@@ -80,6 +81,12 @@ function statusOnly(response: WebhookResponse | null): Omit<WebhookResponse, 'bo
 	return rest;
 }
 
+/** The call's transcript with what its mid-call tools answered left out (as statusOnly does for webhooks). */
+function withoutToolAnswers(call: Call): string {
+	if (!call.transcript_items.some((item) => item.type === 'tool_result')) return call.transcript;
+	return formatTranscript(call.transcript_items.map((item) => (item.type === 'tool_result' ? { ...item, text: '[answer not shown here]' } : item)));
+}
+
 function state(ctx: ControlContext): ApiResult {
 	const { store } = ctx.app;
 	return ok({
@@ -89,6 +96,7 @@ function state(ctx: ControlContext): ApiResult {
 		leads: store.leads.map((l) => ({ ...leadRecord(l, store), user_id: l.user_id })),
 		calls: store.calls.map((c) => ({
 			...callRecord(c),
+			transcript: withoutToolAnswers(c),
 			webhook_response: statusOnly(c.webhook_response),
 			user_id: c.user_id,
 			assistant_id: c.assistant_id,
@@ -224,6 +232,7 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/read-receipt', readReceiptRoute)
 		.add('GET', '/sandbox/platform2/keys', (ctx) => seededKeysRoute(ctx.app.platform2))
 		.add('POST', '/sandbox/platform2/keys', (ctx) => mintKeyRoute(ctx.app.platform2, ctx.rawBody))
+		.add('POST', '/sandbox/platform2/tool-limit', (ctx) => toolLimitRoute(ctx.app.platform2, ctx.rawBody))
 		.add('POST', '/sandbox/platform2/webhooks', workspaceWebhookRoute)
 		.add('POST', '/sandbox/platform2/deliver', deliverRoute)
 		.add('POST', '/sandbox/platform2/ringing-call', ringingCallRoute)

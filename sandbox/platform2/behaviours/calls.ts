@@ -10,7 +10,9 @@
  * - The call moves queued → ringing → in_progress → completed, one step every `callTiming.stepMs`
  *   (busy / no_answer after ringing, failed after queued), computed from its age when read, so no
  *   timer runs; a finished call has duration_sec, transcript, summary, extracted_variables, ended_at
- *   and (answered) a signed recording_url on the recording host.
+ *   and (answered) a signed recording_url on the recording host. An answered call calls its
+ *   assistant's api tools while in_progress (toolRuns.ts, the one timer) and stays in_progress until
+ *   the last answered or timed out; their question and answer join the transcript.
  * - listCalls: filters as the catalogue lists them (assistant_id, status, direction, …) plus from/to on
  *   created_at; getCallRecording: `{url, expires_in, expires_at}` (404 without a recording);
  *   getOutboundLimits: `{daily_limit, used_today, remaining, resets_at}`.
@@ -22,6 +24,7 @@ import { filterRows, pageOf } from '../paging';
 import type { P2Record } from '../records';
 import { createCall as placeChecked } from './campaigns';
 import { newestFirst } from './pollingLists';
+import { startToolRun, toolRunOf, withToolLines } from './toolRuns';
 
 export const DEFAULT_DAILY_OUTBOUND_LIMIT = 100;
 const LIMITS_PATH = '/settings/outbound-limits';
@@ -76,6 +79,7 @@ export function createCall(call: P2Call): P2Answer | undefined {
 	}
 	placed.set(record, Date.now());
 	Object.assign(record, { duration_sec: null, transcript: null, summary: null, extracted_variables: null, recording_url: null });
+	if (outcome2(phone) === 'completed') startToolRun(call, record);
 	return checked;
 }
 
@@ -101,12 +105,16 @@ function advance(call: P2Call, record: P2Record): void {
 	const phone = String(record.to_number);
 	const outcome = outcome2(phone);
 	const states = path(outcome);
-	const steps = Math.floor((Date.now() - at) / Math.max(1, call.state.sim.stepMs));
+	const now = Date.now();
+	const steps = Math.floor((now - at) / Math.max(1, call.state.sim.stepMs));
 	if (steps < 1) return;
-	const status = states[Math.min(steps, states.length) - 1];
+	// tools still answering: the call stays in_progress (it ends at the later of its last step and their last answer)
+	const run = toolRunOf(record);
+	const held = run !== undefined && !run.done ? states.length - 1 : states.length;
+	const status = states[Math.min(steps, held) - 1];
 	if (status === record.status) return;
-	const now = new Date().toISOString();
-	Object.assign(record, { status, updated_at: now });
+	const stamp = new Date(now).toISOString();
+	Object.assign(record, { status, updated_at: stamp });
 	if (status !== states[states.length - 1]) return;
 	placed.delete(record);
 	const talked = outcome === 'completed';
@@ -116,8 +124,8 @@ function advance(call: P2Call, record: P2Record): void {
 	if (talked) call.state.sim.recordings.add(`${name}.mp3`);
 	Object.assign(record, {
 		duration_sec: duration,
-		ended_at: now,
-		transcript: talked ? 'Assistant: Hello, this is the assistant calling.\nCustomer: Hi, yes, go ahead.\nAssistant: Thank you, goodbye.' : null,
+		ended_at: stamp,
+		transcript: talked ? withToolLines('Assistant: Hello, this is the assistant calling.\nCustomer: Hi, yes, go ahead.\nAssistant: Thank you, goodbye.', run) : null,
 		summary: talked ? 'The customer listened and agreed to a follow-up.' : null,
 		extracted_variables: talked ? { interested: true } : {},
 		recording_url: talked ? signed(call, name, 3600) : null,

@@ -14,7 +14,7 @@ import { listKnowledgeBaseFaqs } from './knowledge';
 import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview } from './media';
 import { getAssistantVariables } from '../webhooks';
 import { listAudienceContacts, listBookings, listHistory, listScheduledCallbacks } from './pollingLists';
-import { archiveTool, getAssistantTools, setAssistantTools, updateTool } from './tools';
+import { archiveTool, createTool, getAssistantTools, getTool, listTools, setAssistantTools, updateTool } from './tools';
 
 export type Behaviour = (call: P2Call) => P2Answer | undefined;
 
@@ -37,6 +37,9 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	sendSms,
 	addSuppressionEntry,
 	removeSuppressionEntry,
+	createTool,
+	listTools,
+	getTool,
 	updateTool,
 	archiveTool,
 	getAssistantTools,

@@ -3,11 +3,16 @@
  * integer `revision`; updateTool with a stale `expected_revision` (body) or `If-Match` answers 409
  * revision_conflict; every accepted update adds 1 and keeps the old state as a version. An
  * assistant's tool list (`/assistants/{id}/tools`) has its own revision (meta.revision); archiveTool of
- * a tool some assistant lists answers 409 tool_in_use.
+ * a tool some assistant lists answers 409 tool_in_use. createTool and updateTool check the body as
+ * toolConfig.ts reads it; every read shows header values as `•••`. createTool beyond the workspace's
+ * tool limit (Platform2.setToolLimit; none by default) answers 403 plan_limit_reached.
  */
 import { data, errorDetail, NOT_FOUND, type P2Answer } from '../answers';
 import type { P2Call } from '../context';
+import { createRecord, listRows } from '../crud';
+import { pageOf } from '../paging';
 import type { P2Record } from '../records';
+import { checkToolBody, keepMaskedHeaders, maskTool } from './toolConfig';
 
 interface ToolList {
 	tool_ids: string[];
@@ -26,16 +31,41 @@ function expectedRevision(call: P2Call): number | undefined {
 const conflict = (current: number): P2Answer =>
 	errorDetail(409, 'revision_conflict', `The record changed since you read it: its revision is ${current}`, { current_revision: current });
 
+export function createTool(call: P2Call): P2Answer {
+	const checked = checkToolBody(call.body as Record<string, unknown>, false);
+	if ('problem' in checked) return checked.problem;
+	const limit = call.state.toolLimits.get(call.workspace.id);
+	if (limit !== undefined && call.state.records.list(call.workspace.id, '/tools').length >= limit) {
+		return errorDetail(403, 'plan_limit_reached', `Your plan allows ${limit} tools`);
+	}
+	const { type, name, description = null, config = null } = checked.value;
+	return data(maskTool(createRecord(call, { type, name, description, config, revision: 1 })), undefined, 201);
+}
+
+export function listTools(call: P2Call): P2Answer {
+	return pageOf(call.op, listRows(call).map(maskTool), call.query);
+}
+
+export function getTool(call: P2Call): P2Answer {
+	return data(maskTool(call.found[0]));
+}
+
+/** A config sent replaces the stored one; a header value `•••` in it keeps the stored value. */
 export function updateTool(call: P2Call): P2Answer {
 	const tool = call.found[0];
 	const current = Number(tool.revision ?? 1);
 	const expected = expectedRevision(call);
 	if (expected !== undefined && expected !== current) return conflict(current);
-	call.state.records.insert(call.workspace.id, '/tools/{}/versions', [tool.id], { ...tool, id: current, tool_id: tool.id });
 	const changes = { ...(call.body as Record<string, unknown>) };
 	for (const f of ['id', 'created_at', 'updated_at', 'revision', 'expected_revision']) delete changes[f];
+	const checked = checkToolBody(changes, true, tool.type);
+	if ('problem' in checked) return checked.problem;
+	Object.assign(changes, checked.value);
+	keepMaskedHeaders(changes.config, tool.config);
+	// versions are reads too: their header values are kept masked
+	call.state.records.insert(call.workspace.id, '/tools/{}/versions', [tool.id], { ...maskTool(tool), id: current, tool_id: tool.id });
 	Object.assign(tool, changes, { revision: current + 1, updated_at: new Date().toISOString() });
-	return data(tool);
+	return data(maskTool(tool));
 }
 
 /** The ids of the live assistants whose tool list names this tool. */
@@ -67,7 +97,7 @@ function toolList(call: P2Call): ToolList {
 
 function toolListAnswer(call: P2Call, list: ToolList): P2Answer {
 	const tools = list.tool_ids.map((id) => call.state.records.find(call.workspace.id, '/tools', [], id)).filter((t): t is P2Record => t !== undefined);
-	return data({ tool_ids: list.tool_ids, tools }, { revision: list.revision });
+	return data({ tool_ids: list.tool_ids, tools: tools.map(maskTool) }, { revision: list.revision });
 }
 
 export function getAssistantTools(call: P2Call): P2Answer {

@@ -14,7 +14,7 @@ const UNFLATTENED_BODIES: Record<string, Record<string, unknown>> = {
 	addLeads: { phone: '+4915100000002', name: 'Minimal lead' }, // a lead under the catalogue's names (Update Lead's fields), not yet a contact
 	addSuppressionEntry: { phone_number: '+4915100000001' },
 	createAssistant: { name: 'Minimal assistant' },
-	createTool: { name: 'Minimal tool', type: 'http' },
+	createTool: { name: 'minimal_tool', type: 'builtin' }, // the body as docs/sandbox.md reads it ("Platform 2.0 tools")
 };
 
 /** Fields an operation needs `true` in (flags: confirm). */

@@ -139,12 +139,12 @@ describe('tools', () => {
 	it('updateTool checks expected_revision and If-Match; each update adds one', async () => {
 		const api = c.as('full');
 		const id = firstId(c.sb, '/tools');
-		expect((await api.patch(`/tools/${id}`, { name: 'Renamed', expected_revision: 1 })).data.data).toMatchObject({ name: 'Renamed', revision: 2 });
-		const stale = await api.patch(`/tools/${id}`, { name: 'Again', expected_revision: 1 });
+		expect((await api.patch(`/tools/${id}`, { name: 'renamed', expected_revision: 1 })).data.data).toMatchObject({ name: 'renamed', revision: 2 });
+		const stale = await api.patch(`/tools/${id}`, { name: 'again', expected_revision: 1 });
 		expect(stale.status).toBe(409);
 		expect(stale.data.error).toMatchObject({ code: 'revision_conflict', current_revision: 2 });
-		expect((await api.patch(`/tools/${id}`, { name: 'Header' }, { headers: { 'If-Match': '"1"' } })).status).toBe(409);
-		expect((await api.patch(`/tools/${id}`, { name: 'Header' }, { headers: { 'If-Match': '"2"' } })).data.data.revision).toBe(3);
+		expect((await api.patch(`/tools/${id}`, { name: 'header' }, { headers: { 'If-Match': '"1"' } })).status).toBe(409);
+		expect((await api.patch(`/tools/${id}`, { name: 'header' }, { headers: { 'If-Match': '"2"' } })).data.data.revision).toBe(3);
 	});
 
 	it('archiveTool refuses a tool an assistant uses with 409 tool_in_use', async () => {
