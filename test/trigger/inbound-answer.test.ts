@@ -63,9 +63,9 @@ async function activate(responseMode: string, lastNode?: (json: IDataObject) => 
 const variablesOf = (callId: number) => sb.store.calls.find((c) => c.id === callId)?.input_variables;
 
 describe('Inbound call: answering with variables', () => {
-	it('the example workflow is trigger (version 5, When Last Node Finishes) → CRM stand-in → Edit Fields building {variables}', () => {
+	it('the example workflow is trigger (version 6, When Last Node Finishes) → CRM stand-in → Edit Fields building {variables}', () => {
 		const trigger = nodeOfType('n8n-nodes-voice-assistant.voiceAssistantTrigger');
-		expect(trigger.typeVersion).toBe(5);
+		expect(trigger.typeVersion).toBe(6);
 		expect(trigger.parameters).toMatchObject({ event: 'inboundCallCompleted', responseMode: 'lastNode' });
 		const code = nodeOfType('n8n-nodes-base.code');
 		const answer = nodeOfType('n8n-nodes-base.set');
