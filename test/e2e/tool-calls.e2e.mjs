@@ -32,6 +32,7 @@ const SLOW_TIMEOUT_S = 2;
 loadSandboxModule();
 const require = createRequire(import.meta.url);
 const { Platform2 } = require(path.join(ROOT, 'sandbox', 'platform2', 'engine.ts'));
+const { platform2Deliveries } = require(path.join(ROOT, 'sandbox', 'platform2', 'webhooks.ts'));
 // The sandbox's seed 1, as the stack's sandbox: the same assistant UUIDs.
 const [p2Sales, p2Reception] = new Platform2(1).list('A', '/assistants').map((a) => String(a.id));
 
@@ -108,7 +109,7 @@ describe('n8n start: a workflow answers the assistant\'s tool calls during the c
 		({ sandbox, n8n } = stack);
 		// Reception already has a tool of its own, which must stay.
 		catalog().assign(2, { toolIds: [1] });
-		for (const id of [IDS.lookup, IDS.failing, IDS.slow]) {
+		for (const id of [IDS.lookup, IDS.failing, IDS.slow, IDS.p2]) {
 			const activated = await n8n.rest.activateWorkflow(id);
 			assert.equal(activated.active, true, `workflow ${id} is active`);
 		}
@@ -152,6 +153,37 @@ describe('n8n start: a workflow answers the assistant\'s tool calls during the c
 		assert.ok(slow.ms < SLOW_TIMEOUT_S * 1000, `the slow workflow was answered in ${slow.ms} ms, before the ${SLOW_TIMEOUT_S} s timeout`);
 		assert.equal(transcriptOf(result.call_id).split(FAILURE_ANSWER).length - 1, 2, 'both answers are in the transcript');
 		console.log(`# failing workflow answered in ${failing.ms} ms; slow workflow (8 s lookup, ${SLOW_TIMEOUT_S} s timeout) in ${slow.ms} ms`);
+	});
+
+	test('Platform 2.0: the tool joins both assistants\' tool sets, a call runs the workflow and its answer is in the transcript, deactivation restores the sets', async () => {
+		const ws = sandbox.platform2.workspaces.A;
+		const setOf = (id) => sandbox.platform2.records.singleton(ws, `/assistants/${id}/tools`) ?? { tool_ids: [] };
+		const ourTool = () => sandbox.platform2.list('A', '/tools').find((tool) => tool.name === 'lookup_order');
+		const tool = ourTool();
+		assert.ok(tool, 'the tool exists on the workspace');
+		assert.equal(tool.config.url, `${n8n.server.origin}/webhook/${HOOKS.p2}/webhook`);
+		assert.ok(setOf(p2Sales).tool_ids.includes(tool.id) && setOf(p2Reception).tool_ids.includes(tool.id), 'both assistants have it');
+		const sellerKept = setOf(p2Sales).tool_ids.filter((id) => id !== tool.id);
+
+		const api = (method, url, body) =>
+			fetch(`${sandbox.origin}/api/v1${url}`, { method, headers: { authorization: `Bearer ${sandbox.platform2.keys.full}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) }).then((r) => r.json());
+		const placed = await api('POST', '/calls', { assistant_id: p2Reception, to_number: '+4917012345671' });
+		const callId = placed.data.id;
+		let call;
+		for (let i = 0; i < 200 && call?.status !== 'completed'; i++) {
+			await new Promise((r) => setTimeout(r, 100));
+			call = (await api('GET', `/calls/${callId}`)).data;
+		}
+		assert.equal(call?.status, 'completed');
+		const delivered = platform2Deliveries(sandbox.platform2).filter((d) => d.event === 'tool-call' && d.call_id === callId && d.tool_id === tool.id);
+		assert.equal(delivered.length, 1, 'the tool was called once');
+		assert.deepEqual(delivered[0].response, { status: 200, body: { answer: 'I could not find order test.' } });
+		assert.match(call.transcript, /I could not find order test\./);
+
+		await n8n.rest.deactivateWorkflow(IDS.p2);
+		assert.equal(ourTool(), undefined, 'the tool is archived');
+		assert.deepEqual(setOf(p2Sales).tool_ids, sellerKept, "Sales Outreach's set is as it was");
+		assert.ok(!setOf(p2Reception).tool_ids.includes(tool.id));
 	});
 
 	test('a call without the secret gets 401 and runs nothing', async () => {
