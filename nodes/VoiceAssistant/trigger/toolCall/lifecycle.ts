@@ -12,7 +12,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 
 import { maskSecretsInError } from '../../shared/maskSecrets';
 import type { Slot } from '../registration';
-import { nodeErrorOf } from './platformErrors';
+import { activationFailure, nodeErrorOf } from './platformErrors';
 import { endpointOf, hashSecret, newSecret } from '../secret';
 import { classicTools } from './classicTools';
 import { platform2Tools } from './platform2Tools';
@@ -73,7 +73,7 @@ export async function toolCreate(ctx: IHookFunctions, kind: AccountKind): Promis
 	const secret = newSecret();
 	const toolId = await platform.create(ctx, spec, url, secret).catch((error: unknown) => {
 		// The platform may quote what it was given: the activation error must not carry the secret.
-		throw maskSecretsInError(error, { values: [secret] });
+		throw maskSecretsInError(activationFailure(ctx.getNode(), `The tool "${spec.name}" was not created`, error), { values: [secret] });
 	});
 	const addedTo: string[] = [];
 	try {
@@ -89,7 +89,7 @@ export async function toolCreate(ctx: IHookFunctions, kind: AccountKind): Promis
 		await release(ctx, { kind, toolId, addedTo, secretHash: '', url, fingerprint: '' }).catch((undo: unknown) =>
 			ctx.logger.warn(`Voice Assistant Trigger: could not undo tool ${toolId} after a failed activation: ${String((undo as Error)?.message ?? undo)}`),
 		);
-		throw nodeErrorOf(ctx.getNode(), error);
+		throw activationFailure(ctx.getNode(), `The tool "${spec.name}" was not given to the assistants, and was removed again`, error);
 	}
 	saveToolRegistration(ctx, slot, { kind, toolId, addedTo, secretHash: hashSecret(secret), url, fingerprint: fingerprintOf(spec) });
 	return true;
