@@ -217,7 +217,7 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 			]),
 		];
 		examples = platform2Examples();
-		assert.equal(examples.length, 4, 'four 2.0 examples');
+		assert.equal(examples.length, 5, 'five 2.0 examples');
 		await n8n.importWorkflows([...workflows, ...examples.map(({ path: _path, ...workflow }) => workflow)]);
 		for (const workflow of workflows) {
 			await n8n.rest.activateWorkflow(workflow.id);
@@ -485,5 +485,18 @@ describe('n8n start: Platform 2.0 everyday loop (leads in bulk, call and wait, c
 		assert.deepEqual(entries().map((e) => [e.channel, e.reason]), [['all', 'Asked not to be called']]);
 		await runWebhook(optOuts, { phone: '+49 151 12349999', opted_in: true });
 		assert.equal(entries().length, 0, 'the opt-out lifted');
+	});
+
+	test('example "answer order questions during the call": Reception has the tool, and a call\'s tool call is answered in one sentence', async () => {
+		const tool = sandbox.platform2.list('A', '/tools').find((t) => t.name === 'lookup_order');
+		assert.ok(tool, 'publishing created the tool');
+		const reception = sandbox.platform2.list('A', '/assistants').find((a) => a.name === 'Reception');
+		const set = sandbox.platform2.records.singleton(sandbox.platform2.workspaces.A, `/assistants/${reception.id}/tools`);
+		assert.ok(set?.tool_ids.includes(tool.id), 'Reception has it');
+		const api = async (method, url, body) =>
+			(await fetch(`${sandbox.origin}/api/v1${url}`, { method, headers: { authorization: `Bearer ${sandbox.platform2.keys.full}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) })).json();
+		const callId = (await api('POST', '/calls', { assistant_id: reception.id, to_number: '+4917012345672' })).data.id;
+		const call = await waitFor(async () => (await api('GET', `/calls/${callId}`)).data, { what: `2.0 call ${callId} to complete`, until: (c) => c?.status === 'completed' });
+		assert.match(call.transcript, /I could not find order TEST\. Could you check the number\?/);
 	});
 });
