@@ -4,7 +4,6 @@
  * there, delete() puts it back — but only while the assistant still points at this trigger, so a
  * URL someone set meanwhile is never overwritten.
  */
-import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { maskSecretsInError } from '../shared/maskSecrets';
@@ -12,7 +11,7 @@ import { assistantIdParameter, lookupAssistant, requireAssistant } from './assis
 import { readReceiptsExist, requireSigningSecret } from './readReceipts/hooks';
 import { READ_RECEIPTS_EVENT } from './readReceipts/properties';
 import { downloadsRecording } from './recording';
-import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration } from './registration';
+import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration, webhookUrlOf as webhookUrl } from './registration';
 import type { CallEndedOptions, Registration, Slot, TriggerEvent, WebhookSettings } from './registration';
 import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from './secret';
 import { settingsFor } from './settings';
@@ -36,11 +35,6 @@ function wanted(ctx: IHookFunctions): Wanted {
 	};
 }
 
-function webhookUrl(ctx: IHookFunctions): string {
-	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
-	return url;
-}
 
 function sameTarget(registration: Registration | undefined, want: Wanted): registration is Registration {
 	return registration?.event === want.event && registration.assistantId === want.assistantId;

@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { endpointOf, hashSecret, withoutSecret } from './secret';
@@ -80,10 +81,21 @@ export function deliverySlot(ctx: IWebhookFunctions): Slot {
  * is the endpoint of the saved test registration is about that one.
  */
 export function hookSlot(ctx: IHookFunctions): Slot {
+	return slotOf(ctx, readRegistration(ctx, 'test')?.url);
+}
+
+/** The slot rule above, for any event's registrations: `testUrl` is the URL its test registration holds. */
+export function slotOf(ctx: IHookFunctions, testUrl: string | undefined): Slot {
 	if (ctx.getMode() === 'manual') return 'test';
-	const test = readRegistration(ctx, 'test');
 	const mine = endpointOf(ctx.getNodeWebhookUrl('default'));
-	return test && mine !== undefined && endpointOf(test.url) === mine ? 'test' : 'production';
+	return testUrl !== undefined && mine !== undefined && endpointOf(testUrl) === mine ? 'test' : 'production';
+}
+
+/** The URL n8n serves this trigger at (test or production, as the lifecycle call is about). */
+export function webhookUrlOf(ctx: IHookFunctions): string {
+	const url = ctx.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
+	return url;
 }
 
 export function otherSlot(slot: Slot): Slot {

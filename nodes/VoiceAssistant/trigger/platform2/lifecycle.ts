@@ -11,7 +11,7 @@ import type { IHookFunctions, JsonObject } from 'n8n-workflow';
 import { PLATFORM2_CREDENTIAL_TYPE } from '../../shared/platform2Origin';
 import { platform2SigningSecretOf, platform2SigningSecretProperty } from '../../shared/platform2WebhookSecret';
 import { maskSecretsInError } from '../../shared/maskSecrets';
-import { otherSlot, type Slot } from '../registration';
+import { otherSlot, webhookUrlOf as webhookUrl, type Slot } from '../registration';
 import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from '../secret';
 import { destinationOf, type Destination, type Settings } from './destinations';
 import { newNonce, variableWebhookSecret } from './enrichment';
@@ -60,11 +60,6 @@ function notFound(ctx: IHookFunctions, destination: Destination, id: string): No
 	});
 }
 
-function webhookUrl(ctx: IHookFunctions): string {
-	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
-	return url;
-}
 
 /** Whether a URL is one of this node's endpoints (test or production): the same webhook id in the path. */
 function isOurs(ctx: IHookFunctions, endpoint: string, mine: string): boolean {

@@ -6,8 +6,7 @@
  */
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import type { Slot } from '../registration';
-import { endpointOf } from '../secret';
+import { slotOf, type Slot } from '../registration';
 import type { Platform2Event } from './events';
 import type { Settings } from './destinations';
 
@@ -42,8 +41,5 @@ export function clearPlatform2Registration(ctx: IHookFunctions, slot: Slot): voi
 
 /** As the classic hookSlot (registration.ts): n8n deletes test webhooks outside 'manual' mode; the URL tells. */
 export function platform2HookSlot(ctx: IHookFunctions): Slot {
-	if (ctx.getMode() === 'manual') return 'test';
-	const test = readPlatform2Registration(ctx, 'test');
-	const mine = endpointOf(ctx.getNodeWebhookUrl('default'));
-	return test && mine !== undefined && endpointOf(test.url) === mine ? 'test' : 'production';
+	return slotOf(ctx, readPlatform2Registration(ctx, 'test')?.url);
 }

@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { maskSecretsInError } from '../../shared/maskSecrets';
-import type { Slot } from '../registration';
+import { slotOf, webhookUrlOf, type Slot } from '../registration';
 import { activationFailure, nodeErrorOf } from './platformErrors';
 import { endpointOf, hashSecret, newSecret } from '../secret';
 import { classicTools } from './classicTools';
@@ -22,19 +22,8 @@ import type { ToolPlatform } from './toolPlatform';
 
 const platforms: Record<AccountKind, ToolPlatform> = { classic: classicTools, platform2: platform2Tools };
 
-function webhookUrl(ctx: IHookFunctions): string {
-	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
-	return url;
-}
-
 /** As the other events (../registration.ts hookSlot): n8n deletes test webhooks outside 'manual' mode; the URL tells. */
-function toolSlot(ctx: IHookFunctions): Slot {
-	if (ctx.getMode() === 'manual') return 'test';
-	const test = readToolRegistration(ctx, 'test');
-	const mine = endpointOf(ctx.getNodeWebhookUrl('default'));
-	return test && mine !== undefined && endpointOf(test.url) === mine ? 'test' : 'production';
-}
+const toolSlot = (ctx: IHookFunctions): Slot => slotOf(ctx, readToolRegistration(ctx, 'test')?.url);
 
 /** Undoes a registration: off the assistants it was added to, then the tool itself. Errors are collected, not thrown early. */
 async function release(ctx: IHookFunctions, registration: ToolRegistration): Promise<void> {
@@ -50,7 +39,7 @@ async function release(ctx: IHookFunctions, registration: ToolRegistration): Pro
 export async function toolCheckExists(ctx: IHookFunctions, kind: AccountKind): Promise<boolean> {
 	const saved = readToolRegistration(ctx, toolSlot(ctx));
 	const spec = readToolSpec(ctx, kind);
-	if (!saved || saved.kind !== kind || saved.fingerprint !== fingerprintOf(spec) || endpointOf(saved.url) !== endpointOf(webhookUrl(ctx))) return false;
+	if (!saved || saved.kind !== kind || saved.fingerprint !== fingerprintOf(spec) || endpointOf(saved.url) !== endpointOf(webhookUrlOf(ctx))) return false;
 	const platform = platforms[kind];
 	if (endpointOf(await platform.urlOf(ctx, saved.toolId)) !== endpointOf(saved.url)) return false;
 	for (const assistantId of spec.assistantIds) {
@@ -62,7 +51,7 @@ export async function toolCheckExists(ctx: IHookFunctions, kind: AccountKind): P
 export async function toolCreate(ctx: IHookFunctions, kind: AccountKind): Promise<boolean> {
 	const slot = toolSlot(ctx);
 	const spec = readToolSpec(ctx, kind);
-	const url = webhookUrl(ctx);
+	const url = webhookUrlOf(ctx);
 	const saved = readToolRegistration(ctx, slot);
 	if (saved) {
 		// An earlier activation was never undone (or the tool changed): undo it first.
