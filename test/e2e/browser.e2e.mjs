@@ -1,7 +1,8 @@
 // The n8n editor in a real browser (headless Chromium): owner setup, the Voice Assistant node's
 // panel with a dropdown filled from the platform, executing the node, a trigger execution, and the
 // dropdowns of the newer resources (WhatsApp sender and template, campaign, SMS sender, chat assistant,
-// and the 2026 docs' tools, folders, labels, knowledge bases, SIP trunks and assistant fields).
+// and the 2026 docs' tools, folders, labels, knowledge bases, SIP trunks and assistant fields), and the
+// trigger's "Tool Called During a Call" (version 6): its fields, and its assistant list (toolCallPanel.mjs).
 // Screenshots go to test-results/e2e/; with E2E_UPDATE_DOCS=1 also to docs/ (the README's images).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -11,8 +12,9 @@ import { after, afterEach, before, describe, test } from 'node:test';
 
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { FILE_TIMEOUT_MS, OWNER, WAIT_MS, restClient, waitFor } from '../../scripts/lib/n8n.mjs';
-import { startStack } from '../../scripts/lib/stack.mjs';
+import { EXAMPLE_CREDENTIAL, startStack } from '../../scripts/lib/stack.mjs';
 import { ROOT, allWorkflows, requestsTo } from './helpers.mjs';
+import { chooseToolCallEvent, openMultiOptions, pickMany, triggerWorkflow } from './toolCallPanel.mjs';
 
 // What the editor must list, counted from the built nodes themselves.
 const requireDist = createRequire(import.meta.url);
@@ -26,6 +28,19 @@ const TRIGGER_EVENT_COUNT = new VoiceAssistantTrigger().getNodeType().descriptio
 
 const SHOTS = path.join(ROOT, 'test-results', 'e2e');
 const DOCS = path.join(ROOT, 'docs');
+
+/** The trigger (version 6) as the editor adds it, on the classic credential: its default event, Call Ended. */
+const TOOL_EDITOR = 'vaE2eToolEditor1';
+const TOOL_NODE = 'Voice Assistant Trigger';
+const toolEditorWorkflow = triggerWorkflow({
+	id: TOOL_EDITOR,
+	name: 'E2E: choose "Tool Called During a Call" in the editor (classic)',
+	nodeName: TOOL_NODE,
+	nodeId: 'e2e00000-0000-4000-8000-0000000060a1',
+	webhookId: 'e2e00000-0000-4000-8000-0000000060b1',
+	parameters: {},
+	credentials: { voiceAssistantApi: EXAMPLE_CREDENTIAL },
+});
 
 describe('n8n editor in Chromium', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
@@ -43,7 +58,7 @@ describe('n8n editor in Chromium', { timeout: FILE_TIMEOUT_MS }, () => {
 	};
 
 	before(async () => {
-		stack = await startStack({ stepMs: 20, server: true, owner: false, workflows: allWorkflows(), log: (l) => console.log(`# ${l}`) });
+		stack = await startStack({ stepMs: 20, server: true, owner: false, workflows: [...allWorkflows(), toolEditorWorkflow], log: (l) => console.log(`# ${l}`) });
 		({ sandbox } = stack);
 		origin = stack.n8n.server.origin;
 		browser = await launchBrowser();
@@ -378,5 +393,50 @@ describe('n8n editor in Chromium', { timeout: FILE_TIMEOUT_MS }, () => {
 		for (const other of others) assert.ok(!texts.some((t) => t.startsWith(`${other.name} (`)), `another user's "${other.name}" is not`);
 		await screenshot('conversation-assistant-dropdown.png', false);
 		await closeNode();
+	});
+	test('Trigger version 6 → Tool Called During a Call: the tool\'s fields only; Assistant Names or IDs lists the account\'s assistants', async () => {
+		await page.goto(`${origin}/workflow/${TOOL_EDITOR}`);
+		sandbox.clearRequests();
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${TOOL_NODE}"]`).dblclick();
+		const ndv = page.locator('[data-test-id=ndv]');
+		await ndv.locator('[data-test-id=node-parameters]').waitFor();
+		const labels = await chooseToolCallEvent(page, ndv, {
+			eventParameter: 'event',
+			// Call Ended's fields: the Assistant locator, Respond, Simplify, Options
+			otherFields: ['resource-locator-assistantId', 'parameter-input-responseMode', 'parameter-input-simplify', 'collection-parameter-add'],
+			otherLabels: ['Assistant', 'Respond', 'Simplify', 'Options'],
+		});
+		console.log(`# the panel's fields: ${labels.join(' | ')}`);
+
+		// exactly the account's assistants (the platform's, deleted ones left out), as the platform lists them
+		const assistants = sandbox.store.assistants.filter((a) => a.user_id === alice() && a.deleted_at === null);
+		assert.ok(assistants.length >= 2, 'the sandbox holds two assistants or more for the user');
+		const { entries, names, texts } = await openMultiOptions(page, ndv, 'toolAssistants', assistants.length);
+		assert.deepEqual([...names].sort(), assistants.map((a) => a.name).sort(), `the list: ${names.join(' | ')}`);
+		for (const assistant of assistants) {
+			assert.ok(texts.some((t) => t.startsWith(assistant.name) && t.includes(`ID ${assistant.id}`)), `"${assistant.name}" with its ID: ${texts.join(' | ')}`);
+		}
+		// (n8n loads the list as the field appears: the request log was cleared before the panel opened)
+		assert.ok(requestsTo(sandbox, 'GET', '/api/user/assistants/get').length >= 1, 'the list came from the platform');
+		await screenshot('tool-call-assistants-list.png', false);
+
+		const two = [assistants[0].name, assistants[1].name];
+		await pickMany(page, ndv, 'toolAssistants', entries, two);
+		await page.keyboard.press('Escape'); // the dropdown closes, the choice stays
+		await page.locator('.el-select-dropdown:visible').waitFor({ state: 'hidden' });
+		await page.waitForTimeout(300); // the dropdown's closing animation, for the picture
+		await screenshot('tool-call-fields.png', false);
+		await closeNode();
+
+		// saved (Ctrl+S), the workflow holds the event, the fields typed and the two assistants' IDs
+		await page.keyboard.press('Control+s');
+		const rest = restClient(origin);
+		await rest.login();
+		const saved = await waitFor(async () => (await rest.getWorkflow(TOOL_EDITOR)).nodes.find((n) => n.name === TOOL_NODE).parameters, {
+			what: 'the workflow to be saved with the tool event',
+			until: (parameters) => parameters.event === 'toolCall' && Array.isArray(parameters.toolAssistants) && parameters.toolAssistants.length === 2,
+		});
+		assert.equal(saved.toolName, 'lookup_order');
+		assert.deepEqual([...saved.toolAssistants].sort(), [assistants[0].id, assistants[1].id].sort(), 'the IDs of the two chosen');
 	});
 });

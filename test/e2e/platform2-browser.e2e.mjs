@@ -4,16 +4,18 @@
 // sets it from the credential's type), then shows the 2.0 resources; Assistants → Get Assistant's
 // searchable list holds the key's workspace's assistants (and no other workspace's); the one picked
 // is read by Execute step and shown in the output panel; the polling trigger's version 4 picks its
-// Assistant and Campaign from the same lists. Screenshots go to test-results/e2e/ only.
+// Assistant and Campaign from the same lists; the trigger's version 6 shows "Tool Called During a Call"'s
+// fields, its Assistant Names or IDs listing the workspace's assistants. Screenshots go to test-results/e2e/ only.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
-import { FILE_TIMEOUT_MS, NODE_TYPE, OWNER, WAIT_MS, waitFor } from '../../scripts/lib/n8n.mjs';
+import { FILE_TIMEOUT_MS, NODE_TYPE, OWNER, WAIT_MS, restClient, waitFor } from '../../scripts/lib/n8n.mjs';
 import { EXAMPLE_CREDENTIAL, startStack } from '../../scripts/lib/stack.mjs';
 import { ROOT } from './helpers.mjs';
+import { chooseToolCallEvent, openMultiOptions, pickMany, triggerWorkflow } from './toolCallPanel.mjs';
 
 const SHOTS = path.join(ROOT, 'test-results', 'e2e');
 const P2_TYPE = 'voiceAssistantPlatform2Api';
@@ -67,6 +69,20 @@ const pollingWorkflow = {
 	pinData: {},
 };
 
+const TOOL_WORKFLOW = 'vaE2eP2Editor003';
+const TOOL_NODE = 'Voice Assistant Trigger';
+
+/** The trigger (version 6) on Platform 2.0: its default event, the workspace webhook. */
+const toolWorkflow = triggerWorkflow({
+	id: TOOL_WORKFLOW,
+	name: 'E2E 2.0: choose "Tool Called During a Call" in the editor',
+	nodeName: TOOL_NODE,
+	nodeId: 'e2e00000-0000-4000-8000-0000000020c1',
+	webhookId: 'e2e00000-0000-4000-8000-0000000020c2',
+	parameters: { accountKind: 'platform2' },
+	credentials: { [P2_TYPE]: FULL },
+});
+
 describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
 	let sandbox;
@@ -85,7 +101,7 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		stack = await startStack({
 			stepMs: 20,
 			server: true,
-			workflows: [editorWorkflow, pollingWorkflow],
+			workflows: [editorWorkflow, pollingWorkflow, toolWorkflow],
 			log: (l) => console.log(`# ${l}`),
 			extraCredentials: (sb) => [{ ...FULL, type: P2_TYPE, data: { apiKey: sb.platform2.keys.full, origin: sb.origin } }],
 		});
@@ -277,5 +293,53 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 				throw new Error(`${error.message}; its inputs hold: ${(await shown()).join(' | ')}`);
 			});
 		}
+	});
+	test('Trigger version 6 → Tool Called During a Call: the tool\'s fields only; Assistant Names or IDs lists the workspace\'s assistants', async () => {
+		await page.goto(`${origin}/workflow/${TOOL_WORKFLOW}`);
+		// n8n may load the assistant list as soon as the field appears: the request log starts here
+		sandbox.clearRequests();
+		await page.locator(`[data-test-id=canvas-node][data-node-name="${TOOL_NODE}"]`).dblclick();
+		const ndv = page.locator('[data-test-id=ndv]');
+		await ndv.locator('[data-test-id=node-parameters]').waitFor();
+		const labels = await chooseToolCallEvent(page, ndv, {
+			eventParameter: 'platform2Event',
+			// the workspace webhook's fields: Respond, Options
+			otherFields: ['parameter-input-responseMode', 'collection-parameter-add'],
+			otherLabels: ['Respond', 'Options', 'Assistant', 'Messaging Connector'],
+		});
+		console.log(`# the panel's fields: ${labels.join(' | ')}`);
+
+		const workspaceA = sandbox.platform2.list('A', '/assistants');
+		const workspaceB = sandbox.platform2.list('B', '/assistants');
+		assert.ok(workspaceA.length >= 2 && workspaceB.length >= 1, 'the sandbox seeds assistants in both workspaces');
+		const { entries, names, texts } = await openMultiOptions(page, ndv, 'platform2ToolAssistants', workspaceA.length);
+		assert.deepEqual([...names].sort(), workspaceA.map((a) => a.name).sort(), `the list: ${names.join(' | ')}`);
+		for (const assistant of workspaceA) assert.ok(texts.some((t) => t.startsWith(assistant.name) && t.includes(`ID ${assistant.id}`)), `"${assistant.name}" with its ID: ${texts.join(' | ')}`);
+		for (const other of workspaceB) assert.ok(!names.includes(other.name), `workspace B's "${other.name}" is not`);
+		assert.ok(
+			sandbox.requests.some((r) => r.method === 'GET' && r.path === '/api/v1/assistants' && r.workspace === sandbox.platform2.workspaces.A),
+			'the list came from the platform, of the key\'s workspace',
+		);
+		await screenshot('platform2-tool-call-assistants-list.png');
+
+		const two = [workspaceA[0], workspaceA[1]];
+		await pickMany(page, ndv, 'platform2ToolAssistants', entries, two.map((a) => a.name));
+		await page.keyboard.press('Escape'); // the dropdown closes, the choice stays
+		await page.locator('.el-select-dropdown:visible').waitFor({ state: 'hidden' });
+		await page.waitForTimeout(300); // the dropdown's closing animation, for the picture
+		await screenshot('platform2-tool-call-fields.png');
+
+		// saved (Ctrl+S), the workflow holds the 2.0 event and the two assistants' UUIDs
+		await page.locator('[data-test-id=ndv-close-button]').click();
+		await ndv.waitFor({ state: 'hidden' });
+		await page.keyboard.press('Control+s');
+		const rest = restClient(origin);
+		await rest.login();
+		const saved = await waitFor(async () => (await rest.getWorkflow(TOOL_WORKFLOW)).nodes.find((n) => n.name === TOOL_NODE).parameters, {
+			what: 'the workflow to be saved with the tool event',
+			until: (parameters) => parameters.platform2Event === 'toolCall' && parameters.platform2ToolAssistants?.length === 2,
+		});
+		assert.equal(saved.toolName, 'lookup_order');
+		assert.deepEqual([...saved.platform2ToolAssistants].sort(), two.map((a) => String(a.id)).sort(), 'the UUIDs of the two chosen');
 	});
 });

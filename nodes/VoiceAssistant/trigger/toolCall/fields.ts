@@ -80,6 +80,7 @@ export function toolCallFields(show: IDisplayOptions['show'], assistants: { name
 			displayName: 'Failure Answer',
 			name: 'toolFailureAnswer',
 			type: 'string',
+			typeOptions: { rows: 2 },
 			default: FAILURE_ANSWER_DEFAULT,
 			description: 'What the assistant is told when the workflow fails, gives no answer, or is not done before the Timeout (it can say it to the caller)',
 			displayOptions,
