@@ -2,17 +2,20 @@
 // Benchmarks (not a test: nothing here fails a build). Each figure runs as its own program on Node 24
 // with the sandbox in the same process, so the clients it compares share one machine:
 //
-//   npm run bench                   all figures (about 23 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~7.5, P8 ~2, P10 ~1.5, P12 ~0.7)
+//   npm run bench                   all figures (about 27 minutes; P1 ~1 minute, P1b ~4, P6 ~1.5, P7 ~7.5, P8 ~2, P10 ~1.5, P12 ~0.7, P14 ~4)
 //   npm run bench -- p1 p1b         only these (P1b: three processes sharing one token)
 //   npm run bench -- p10            Platform 2.0 Return All over 10,000 records (~30 s)
 //   npm run bench -- p11            1,000 leads into a campaign, beside n8n's HTTP Request and Edit Fields nodes (~75 s)
 //   npm run bench -- p12            the wait's polling share, one 5-minute call on 2.0 beside classic (~35 s)
 //   npm run bench -- p13            the 2.0 polling trigger's events on 10,000 records beside a whole-list rescan
+//   npm run bench -- p14            a mid-call tool's round trip through the trigger v6 beside n8n's Webhook +
+//                                   Respond to Webhook, in one real n8n and then in queue mode (~4 min; --quick ~1.5)
 //   npm run bench -- --quick        smaller runs, for a quick look (numbers are not the reported ones)
-//   npm run bench -- --no-build     P4 and P7 without rebuilding dist/ first
+//   npm run bench -- --no-build     P4, P7 and P14 without rebuilding dist/ first
 //
 // P7 starts a real n8n (`n8n start`) with this package's dist/ and the trigger in three workflows
-// (classic v2 and v1, v5 on a Platform 2.0 account) beside n8n's Webhook node.
+// (classic v2 and v1, v5 on a Platform 2.0 account) beside n8n's Webhook node; P14 does so for a
+// tool call, then again in queue mode.
 // P1 and P2 compare with n8n's HTTP Request node from the real n8n that scripts/n8n-cache.mjs installs
 // (once, about 6 minutes); if that fails, those rows are skipped and the output says so.
 // Prints one table per figure, then one summary line per figure, and writes bench/last-run.json.
@@ -42,6 +45,13 @@ const FIGURES = {
 	p12: { file: 'bench/p12-wait-share.ts', quick: { BENCH_P12_CALL_MINUTES: '1' } },
 	// P13: the 2.0 polling trigger's events on a list of 10,000 records beside a whole-list rescan (~1 min)
 	p13: { file: 'bench/p13-polling-events.ts', quick: { BENCH_P13_RECORDS: '2000' } },
+	// P14: a tool call's round trip (trigger v6, Tool Called During a Call) beside n8n's Webhook + Respond to
+	// Webhook, in `n8n start` and in queue mode (main + 2 workers, PostgreSQL, Redis)
+	p14: {
+		file: 'bench/p14-tool-call.mjs',
+		quick: { BENCH_P14_COUNT: '20', BENCH_P14_ROUNDS: '1', BENCH_P14_WARM_UP: '5', BENCH_P14_QUEUE_COUNT: '20', BENCH_P14_QUEUE_ROUNDS: '1' },
+		needsBuild: true,
+	},
 };
 
 const args = process.argv.slice(2);
