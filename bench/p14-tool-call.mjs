@@ -103,6 +103,8 @@ async function queueMode() {
 	try {
 		cluster = await startQueueCluster({
 			workers: QUEUE_WORKERS,
+			// what the environment says, else n8n's own default (the figure measures it)
+			keepLastCompleted: process.env.N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED ?? null,
 			log,
 			onLine: watch.onLine,
 			prepare: async (n8n) => {

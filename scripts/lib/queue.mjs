@@ -17,9 +17,10 @@ const WORKER_STARTED = /Worker started execution (\d+)/g;
 /**
  * Starts PostgreSQL and Redis, prepares main and `workers` worker folders, and calls `prepare(main)`
  * (import credentials and workflows with the CLI: they land in the shared database) before any n8n
- * process starts. Returns { main, workers, postgres, redis, executionsRunBy(), stop() }.
+ * process starts. `keepLastCompleted`: n8n's N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED (default '1000'; null: n8n's own).
+ * Returns { main, workers, postgres, redis, executionsRunBy(), stop() }.
  */
-export async function startQueueCluster({ workers: workerCount = 2, concurrency = 5, prepare = async () => {}, log = () => {}, onLine } = {}) {
+export async function startQueueCluster({ workers: workerCount = 2, concurrency = 5, keepLastCompleted = '1000', prepare = async () => {}, log = () => {}, onLine } = {}) {
 	const started = Date.now();
 	const parts = { nodes: [], workerProcs: [] };
 	const stop = async () => {
@@ -39,6 +40,10 @@ export async function startQueueCluster({ workers: workerCount = 2, concurrency 
 			QUEUE_BULL_REDIS_HOST: parts.redis.host,
 			QUEUE_BULL_REDIS_PORT: String(parts.redis.port),
 			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
+			// n8n's default 0 drops a finished job before main may have asked for it, and then main never
+			// answers a "When Last Node Finishes" webhook (bench P14, docs/tool-calls.md): 1000 as our docs
+			// advise, unless the caller measures n8n's default (keepLastCompleted: null).
+			...(keepLastCompleted === null ? {} : { N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: String(keepLastCompleted) }),
 		};
 		const main = await createN8n({ log, env: shared });
 		parts.nodes.push(main);

@@ -2,8 +2,8 @@
 // (a) three bulk "make call" executions on one credential, started at once through the main
 // instance's production webhook and run by the workers, against the sandbox at its rate limits;
 // (b) the trigger activated on main, a finished call's delivery run by a worker, deactivation
-// restoring the assistant's webhook settings; (c) the credential test and the voices dropdown
-// answered by main.
+// restoring the assistant's webhook settings; (c) a mid-call tool registered by main, its call run by a
+// worker and answered by main; (d) the credential test and the voices dropdown answered by main.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -18,6 +18,9 @@ const PER_BATCH = 100;
 const TIME_SCALE = 10;
 const ASSISTANT_ID = 1;
 const TRIGGER_WORKFLOW = 'vaExampleRouteCl';
+/** examples/answer-order-questions-during-a-call.json, given to Reception (assistant 2). */
+const TOOL_WORKFLOW = 'vaExampleToolCl1';
+const TOOL_ASSISTANT = 2;
 const BULK_WORKFLOW = 'vaQueueBulkCalls';
 const BULK_PATH = 'queue-bulk-calls';
 const WEBHOOK_FIELDS = ['webhook_url', 'is_webhook_active', 'send_webhook_only_on_completed', 'include_recording_in_webhook'];
@@ -101,7 +104,9 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis', { timeout: FILE_
 					{ ...EXAMPLE_CREDENTIAL, type: CREDENTIAL_TYPE, data: { apiToken: sandbox.tokens.alice, baseUrl: sandbox.baseUrl } },
 				]);
 				const trigger = readWorkflows([`${ROOT}/examples/route-finished-calls.json`]).map(({ file, ...wf }) => wf);
-				await n8n.importWorkflows([...trigger, bulkWorkflow]);
+				const [tool] = readWorkflows([`${ROOT}/examples/answer-order-questions-during-a-call.json`]).map(({ file, ...wf }) => wf);
+				tool.nodes[0].parameters.toolAssistants = [TOOL_ASSISTANT];
+				await n8n.importWorkflows([...trigger, tool, bulkWorkflow]);
 				// Production webhooks of published workflows are registered when main starts.
 				await n8n.cliOk(['publish:workflow', `--id=${BULK_WORKFLOW}`]);
 			},
@@ -214,6 +219,32 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis', { timeout: FILE_
 		const deactivated = await main.rest.deactivateWorkflow(TRIGGER_WORKFLOW);
 		assert.equal(deactivated.active, false);
 		assert.deepEqual(settingsOf(assistant), before_, 'the previous webhook settings are back');
+	});
+
+	test("a tool call during a call: main registers the tool, a worker runs the workflow, main answers with the worker's result", async () => {
+		await freshRateWindow();
+		// the 2026 API form, whose assistant update takes tool_ids (docs/tool-calls.md)
+		sandbox.setGeneration('2026', 1);
+		try {
+			await main.rest.activateWorkflow(TOOL_WORKFLOW);
+			const tool = sandbox.store.catalog.toolsOf(1).find((t) => t.name === 'lookup_order');
+			assert.ok(tool?.endpoint.startsWith(`${main.server.origin}/webhook/`), `the tool calls main (${tool?.endpoint})`);
+			assert.ok(sandbox.store.catalog.toolIdsOf(TOOL_ASSISTANT).includes(tool.id), 'Reception has the tool');
+
+			const result = await sandbox.simulateInboundCall({ assistantId: TOOL_ASSISTANT, customerPhone: '+4917012345670' });
+			const delivery = sandbox.store.webhookDeliveries.find((d) => d.kind === 'tool-call' && d.call_id === result.call_id && d.tool_id === tool.id);
+			assert.deepEqual(delivery?.response, { status: 200, body: { answer: 'I could not find order TEST. Could you check the number?' } }, cluster.output());
+			const [execution] = await main.rest.waitForExecutions(TOOL_WORKFLOW, { count: 1 });
+			assert.equal(execution.status, 'success');
+			assert.ok(cluster.executionsRunBy().has(String(execution.id)), `a worker ran execution ${execution.id}:\n${cluster.output()}`);
+			console.log(`# tool call answered through main from a worker's run in ${delivery.ms} ms`);
+
+			await main.rest.deactivateWorkflow(TOOL_WORKFLOW);
+			assert.equal(sandbox.store.catalog.toolsOf(1).find((t) => t.name === 'lookup_order'), undefined, 'the tool is gone');
+			assert.ok(!sandbox.store.catalog.toolIdsOf(TOOL_ASSISTANT).includes(tool.id));
+		} finally {
+			sandbox.setGeneration('reference', 1);
+		}
 	});
 
 	test('the credential test and the voices dropdown are answered through main', async () => {
