@@ -2,8 +2,13 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
+import { systemBinary } from './binaries.mjs';
+
+/** dpkg, which apt-get runs, wants the sbin folders on PATH (ldconfig, start-stop-daemon). */
+const SBIN_PATH = [process.env.PATH, '/usr/local/sbin', '/usr/sbin', '/sbin'].filter(Boolean).join(':');
+
 function run(cmd, args) {
-	const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	const res = spawnSync(systemBinary(cmd), args, { stdio: 'inherit', env: { ...process.env, PATH: SBIN_PATH, DEBIAN_FRONTEND: 'noninteractive' } });
 	if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${res.status})`);
 }
 

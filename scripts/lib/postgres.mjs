@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { ensureDebianPackage } from './apt.mjs';
+import { systemBinary } from './binaries.mjs';
 import { exitedReason, freePort, tail } from './n8n.mjs';
 import { onCleanup, runProcess, startProcess, stopProcess } from './proc.mjs';
 import { WAIT_MS, waitFor } from './wait.mjs';
@@ -35,7 +36,7 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 
 /** As root, the server must run as an unprivileged user: Debian's package creates `postgres`. */
 function asServerUser(cmd, args) {
-	return isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+	return isRoot() ? [systemBinary('runuser'), ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
 }
 
 export async function startPostgres({ log = () => {} } = {}) {
@@ -44,8 +45,8 @@ export async function startPostgres({ log = () => {} } = {}) {
 	const remove = () => rmSync(dir, { recursive: true, force: true });
 	const unregister = onCleanup(remove);
 	if (isRoot()) {
-		const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-		const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+		const uid = Number(spawnSync(systemBinary('id'), ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+		const gid = Number(spawnSync(systemBinary('id'), ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
 		chownSync(dir, uid, gid);
 	}
 	const data = path.join(dir, 'data');

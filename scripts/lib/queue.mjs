@@ -29,7 +29,11 @@ export async function startQueueCluster({ workers: workerCount = 2, concurrency 
 		await Promise.all([parts.postgres?.stop(), parts.redis?.stop()].map((p) => p?.catch(() => {})));
 	};
 	try {
-		[parts.postgres, parts.redis] = await Promise.all([startPostgres({ log }), startRedis({ log })]);
+		// Each part is kept as soon as it runs, so a part that fails to start leaves none behind: the
+		// other is stopped with everything else below, instead of living on while the test waits.
+		const servers = await Promise.allSettled([startPostgres({ log }).then((pg) => (parts.postgres = pg)), startRedis({ log }).then((redis) => (parts.redis = redis))]);
+		const failed = servers.find((server) => server.status === 'rejected');
+		if (failed) throw failed.reason;
 		const shared = {
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: parts.postgres.host,
