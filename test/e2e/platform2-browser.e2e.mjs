@@ -14,6 +14,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { FILE_TIMEOUT_MS, NODE_TYPE, OWNER, WAIT_MS, restClient, waitFor } from '../../scripts/lib/n8n.mjs';
 import { EXAMPLE_CREDENTIAL, startStack } from '../../scripts/lib/stack.mjs';
+import { pickOption } from './editorSteps.mjs';
 import { ROOT } from './helpers.mjs';
 import { chooseToolCallEvent, openMultiOptions, pickMany, triggerWorkflow } from './toolCallPanel.mjs';
 
@@ -122,20 +123,8 @@ describe('n8n editor in Chromium: a node on Famulor Platform 2.0', { timeout: FI
 		await stack?.stop();
 	});
 
-	/** An options parameter: opens its dropdown (again while the panel re-renders) and picks the entry. */
-	const pick = async (ndv, parameter, entry) => {
-		const input = ndv.locator(`[data-test-id=parameter-input-${parameter}]`);
-		const option = page.locator('.el-select-dropdown:visible .el-select-dropdown__item').filter({ has: page.getByText(entry, { exact: true }) });
-		await waitFor(
-			async () => {
-				if (!(await option.first().isVisible())) await input.click();
-				return option.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
-			},
-			{ what: `"${entry}" in the ${parameter} dropdown` },
-		);
-		await option.first().click();
-		await waitFor(async () => (await input.locator('input').inputValue()) === entry, { what: `${parameter} to read "${entry}"` });
-	};
+	const pick = (ndv, parameter, entry) => pickOption(page, ndv, parameter, entry);
+
 
 	/** A resource locator's From List: opens it (again while the panel re-renders) until it holds `count` entries. */
 	const openList = async (ndv, parameter, count) => {

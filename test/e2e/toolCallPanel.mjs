@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 
 import { waitFor } from '../../scripts/lib/wait.mjs';
+import { pickOption } from './editorSteps.mjs';
 
 export const TRIGGER_TYPE = 'n8n-nodes-voice-assistant.voiceAssistantTrigger';
 export const TOOL_CALL_EVENT = 'Tool Called During a Call';
@@ -37,20 +38,6 @@ async function labelsIn(scope) {
 /** The labels of the panel's fields, top to bottom. */
 export const fieldLabels = (ndv) => labelsIn(ndv.locator('[data-test-id=node-parameters]'));
 
-/** An options parameter: opens its dropdown (again while the panel re-renders) and picks the entry. */
-export async function pickOption(page, ndv, parameter, entry) {
-	const input = ndv.locator(`[data-test-id=parameter-input-${parameter}]`);
-	const option = page.locator('.el-select-dropdown:visible .el-select-dropdown__item').filter({ has: page.getByText(entry, { exact: true }) });
-	await waitFor(
-		async () => {
-			if (!(await option.first().isVisible())) await input.click();
-			return option.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
-		},
-		{ what: `"${entry}" in the ${parameter} dropdown` },
-	);
-	await option.first().click();
-	await waitFor(async () => (await input.locator('input').first().inputValue()) === entry, { what: `${parameter} to read "${entry}"` });
-}
 
 /**
  * The tool event chosen in `eventParameter`'s dropdown: the panel shows the tool's fields (in order) and

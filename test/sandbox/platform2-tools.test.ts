@@ -6,22 +6,13 @@
 import { platform2Deliveries } from '../../sandbox/platform2/webhooks';
 import { clientFor } from './helpers';
 import { useP2 } from './platform2/helpers';
-import { SHIPPED, startToolEndpoint, until, type ToolEndpoint } from './toolEndpoint';
+import { SHIPPED, until, useToolEndpoint } from './toolEndpoint';
 
 const STEP_MS = 20;
 const c = useP2({ callTiming: { stepMs: STEP_MS } });
 const api = () => c.as('full');
 const control = () => clientFor(c.sb.origin);
-let endpoint: ToolEndpoint;
-beforeAll(async () => {
-	endpoint = await startToolEndpoint();
-});
-afterAll(async () => {
-	await endpoint.close();
-});
-beforeEach(() => {
-	endpoint.hits.length = 0;
-});
+const tools = useToolEndpoint();
 
 const MASK = '•••';
 const PARAMETERS = {
@@ -36,7 +27,7 @@ function toolBody(config: Record<string, unknown> = {}, fields: Record<string, u
 		type: 'api',
 		name: 'lookup_order',
 		description: 'Looks up an order by its number',
-		config: { url: `${endpoint.url}/orders`, headers: [{ name: 'X-Tool-Secret', value: 's3cret' }], parameters: PARAMETERS, ...config },
+		config: { url: `${tools.current.url}/orders`, headers: [{ name: 'X-Tool-Secret', value: 's3cret' }], parameters: PARAMETERS, ...config },
 		...fields,
 	};
 }
@@ -56,7 +47,7 @@ describe('createTool', () => {
 			type: 'api',
 			name: 'lookup_order',
 			description: 'Looks up an order by its number',
-			config: { url: `${endpoint.url}/orders`, method: 'POST', headers: [{ name: 'X-Tool-Secret', value: MASK }], timeout_sec: 10, parameters: PARAMETERS },
+			config: { url: `${tools.current.url}/orders`, method: 'POST', headers: [{ name: 'X-Tool-Secret', value: MASK }], timeout_sec: 10, parameters: PARAMETERS },
 			revision: 1,
 			created_at: expect.any(String),
 			updated_at: expect.any(String),
@@ -72,12 +63,12 @@ describe('createTool', () => {
 	it('updateTool: a config sent replaces the stored one; a header value ••• keeps the stored value', async () => {
 		const id = (await api().post('/tools', toolBody())).data.data.id as string;
 		const headers = [{ name: 'X-Tool-Secret', value: MASK }, { name: 'X-Other', value: 'new' }];
-		const updated = await api().patch(`/tools/${id}`, { config: { url: `${endpoint.url}/v2`, method: 'PUT', headers }, expected_revision: 1 });
+		const updated = await api().patch(`/tools/${id}`, { config: { url: `${tools.current.url}/v2`, method: 'PUT', headers }, expected_revision: 1 });
 		expect(updated.status).toBe(200);
 		const masked = [{ name: 'X-Tool-Secret', value: MASK }, { name: 'X-Other', value: MASK }];
-		expect(updated.data.data).toMatchObject({ revision: 2, config: { url: `${endpoint.url}/v2`, method: 'PUT', timeout_sec: 10, headers: masked } });
+		expect(updated.data.data).toMatchObject({ revision: 2, config: { url: `${tools.current.url}/v2`, method: 'PUT', timeout_sec: 10, headers: masked } });
 		expect(storedTool(id).config).toMatchObject({ headers: [{ name: 'X-Tool-Secret', value: 's3cret' }, { name: 'X-Other', value: 'new' }] });
-		await api().patch(`/tools/${id}`, { config: { url: `${endpoint.url}/v2`, headers: [{ name: 'X-Tool-Secret', value: 'rotated' }] } });
+		await api().patch(`/tools/${id}`, { config: { url: `${tools.current.url}/v2`, headers: [{ name: 'X-Tool-Secret', value: 'rotated' }] } });
 		expect(storedTool(id).config).toMatchObject({ headers: [{ name: 'X-Tool-Secret', value: 'rotated' }] });
 		const versions = (await api().get(`/tools/${id}/versions`)).data.data as Array<{ config: { headers: Array<{ value: string }> } }>;
 		expect(versions.flatMap((v) => v.config.headers.map((h) => h.value))).toEqual([MASK, MASK, MASK]);
@@ -166,8 +157,8 @@ describe('a simulated 2.0 call calls its assistant\'s api tools', () => {
 		const callId = await placeCall('+4917612345670');
 		const call = await finished(callId);
 		expect(call.status).toBe('completed');
-		expect(endpoint.hits).toHaveLength(1);
-		expect([endpoint.hits[0].method, endpoint.hits[0].path, endpoint.hits[0].headers['x-tool-secret'], endpoint.hits[0].body]).toEqual(['POST', '/orders', 's3cret', SAMPLE]);
+		expect(tools.current.hits).toHaveLength(1);
+		expect([tools.current.hits[0].method, tools.current.hits[0].path, tools.current.hits[0].headers['x-tool-secret'], tools.current.hits[0].body]).toEqual(['POST', '/orders', 's3cret', SAMPLE]);
 		expect(call.transcript.split('\n')).toEqual([
 			'Assistant: Hello, this is the assistant calling.',
 			'Assistant: [tool lookup_order] {"order_number":"test","quantity":1,"gift":true}',
@@ -177,11 +168,11 @@ describe('a simulated 2.0 call calls its assistant\'s api tools', () => {
 		]);
 		expect(toolDeliveries()).toEqual([
 			{
-				to: 'tool', url: `${endpoint.url}/orders`, event: 'tool-call', signed: false, status: 200, ms: expect.any(Number),
+				to: 'tool', url: `${tools.current.url}/orders`, event: 'tool-call', signed: false, status: 200, ms: expect.any(Number),
 				call_id: callId, assistant_id: assistantId(), tool_id: toolId, payload: SAMPLE, response: { status: 200, body: SHIPPED }, at: expect.any(Number),
 			},
 		]);
-		// the control route shows what was sent and the status, never what the endpoint answered
+		// the control route shows what was sent and the status, never what the tools.current answered
 		const listed = (await control().get('/sandbox/platform2/deliveries')).data as Array<Record<string, unknown>>;
 		expect(listed.find((d) => d.event === 'tool-call')).toMatchObject({ payload: SAMPLE, response: { status: 200 } });
 		expect(JSON.stringify(listed)).not.toContain('shipped');
@@ -189,22 +180,22 @@ describe('a simulated 2.0 call calls its assistant\'s api tools', () => {
 
 	it('a GET tool gets query parameters and {placeholders}; a tool past its timeout_sec holds the call in_progress, then is recorded as timed out', async () => {
 		await withTools(
-			toolBody({ url: `${endpoint.url}/orders/{order_number}`, method: 'GET' }, { name: 'order_status' }),
-			toolBody({ url: `${endpoint.url}/slow`, timeout_sec: 1 }, { name: 'slow_lookup' }),
+			toolBody({ url: `${tools.current.url}/orders/{order_number}`, method: 'GET' }, { name: 'order_status' }),
+			toolBody({ url: `${tools.current.url}/slow`, timeout_sec: 1 }, { name: 'slow_lookup' }),
 		);
 		const callId = await placeCall('+4917612345671');
-		await until(() => endpoint.hits.length === 2);
+		await until(() => tools.current.hits.length === 2);
 		await new Promise((resolve) => setTimeout(resolve, 5 * STEP_MS)); // past the call's last step, the tool still not answered
 		expect((await getCall(callId)).status).toBe('in_progress');
 		const call = await finished(callId);
 		expect(call.status).toBe('completed');
-		expect(endpoint.hits.map((h) => [h.method, h.path])).toEqual([['GET', '/orders/test?order_number=test&quantity=1&gift=true'], ['POST', '/slow']]);
+		expect(tools.current.hits.map((h) => [h.method, h.path])).toEqual([['GET', '/orders/test?order_number=test&quantity=1&gift=true'], ['POST', '/slow']]);
 		expect(call.transcript).toContain('Tool: [tool slow_lookup failed: timed out after 1 s]');
 		expect(toolDeliveries()[1]).toMatchObject({ status: null, response: { status: null, error: 'timed out after 1 s' } });
 	});
 
 	it('an answer 500 is in the transcript as a failure', async () => {
-		await withTools(toolBody({ url: `${endpoint.url}/fail` }, { name: 'broken_lookup' }));
+		await withTools(toolBody({ url: `${tools.current.url}/fail` }, { name: 'broken_lookup' }));
 		const call = await finished(await placeCall('+4917612345672'));
 		expect(call.transcript).toContain('Tool: [tool broken_lookup failed: HTTP 500]');
 		expect(toolDeliveries()[0]).toMatchObject({ status: 500, response: { status: 500, body: { error: 'boom' } } });
@@ -213,12 +204,12 @@ describe('a simulated 2.0 call calls its assistant\'s api tools', () => {
 	it('no tool is called by a call nobody answers, nor on a reserved host (the seeded tools)', async () => {
 		await withTools(toolBody());
 		for (const phone of ['+4917612345677', '+4917612345678', '+4917612345679']) await finished(await placeCall(phone));
-		expect(endpoint.hits).toEqual([]);
+		expect(tools.current.hits).toEqual([]);
 		const seededOnly = (await api().put(`/assistants/${assistantId()}/tools`, { tool_ids: [seededTool()], expected_revision: 2 })).status;
 		expect(seededOnly).toBe(200);
 		const call = await finished(await placeCall('+4917612345670'));
 		expect(call.transcript.split('\n')).toHaveLength(3);
-		expect(endpoint.hits).toEqual([]);
+		expect(tools.current.hits).toEqual([]);
 		expect(toolDeliveries()).toEqual([]);
 	});
 });

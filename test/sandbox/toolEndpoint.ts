@@ -66,3 +66,22 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
 		await new Promise((resolve) => setTimeout(resolve, 10));
 	}
 }
+
+/**
+ * One tool endpoint for a test file: started before its tests, closed after them, its record of
+ * requests emptied before each test. Read `.current` inside a test.
+ */
+export function useToolEndpoint(): { current: ToolEndpoint } {
+	const holder = {} as { current: ToolEndpoint };
+	beforeAll(async () => {
+		holder.current = await startToolEndpoint();
+	});
+	afterAll(async () => {
+		await holder.current.close();
+	});
+	beforeEach(() => {
+		holder.current.hits.length = 0;
+		holder.current.abandoned = 0;
+	});
+	return holder;
+}
