@@ -7,7 +7,7 @@
  * when read before the sandbox started; after all tests it is the stopped sandbox).
  */
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import { resetPacers } from '../../nodes/VoiceAssistant/transport/pacers';
 import { resetForms } from '../../nodes/VoiceAssistant/transport/forms';
 
@@ -20,7 +20,7 @@ export interface UseSandboxOptions extends SandboxOptions {
 	 */
 	reset?: 'all' | 'requests' | 'none';
 	/** Also forget the trigger's replay memory before each test (files that deliver to the trigger). */
-	resetReplays?: boolean;
+	forgetProcessMemories?: boolean;
 	/** Also forget what the pacers learned about the rate limit before each test (a fresh n8n process). */
 	resetPacers?: boolean;
 	/** After all tests, wait until no simulated call is running before stopping (default true; off for files whose calls never end). */
@@ -28,7 +28,7 @@ export interface UseSandboxOptions extends SandboxOptions {
 }
 
 export function useSandbox(options: UseSandboxOptions = {}): Sandbox {
-	const { reset = 'all', resetReplays: replays = false, resetPacers: pacers = false, waitForIdle = true, ...sandboxOptions } = options;
+	const { reset = 'all', forgetProcessMemories: memories = false, resetPacers: pacers = false, waitForIdle = true, ...sandboxOptions } = options;
 	let running: Sandbox | undefined;
 
 	beforeAll(async () => {
@@ -41,7 +41,7 @@ export function useSandbox(options: UseSandboxOptions = {}): Sandbox {
 			resetForms();
 		}
 		else if (reset === 'requests') running?.clearRequests();
-		if (replays) resetReplays();
+		if (memories) forgetProcessMemories();
 		if (pacers) resetPacers();
 	});
 	afterAll(async () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { INode, INodeParameters } from 'n8n-workflow';
 
 import { cleanResponse, cleanText } from '../../nodes/VoiceAssistant/transport/redact';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runWebhookMethod } from '../harness';
 import { PRODUCTION_URL, VoiceAssistantTrigger, parameters } from '../trigger/helpers';
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
 	sb.reset();
-	resetReplays();
+	forgetProcessMemories();
 	platform.quoted.length = 0;
 });
 

@@ -1,21 +1,22 @@
 /**
  * Issue #19, findings 6 and 9, on the trigger's webhook():
  * 6 — the replay memory kept every call id verbatim for 24 h (40 deliveries with 4 MiB call ids kept
- *     160 MiB): its keys are now SHA-256 hashes of scope + call id + status;
+ *     160 MiB): its keys are now SHA-256 hashes of scope + call id + status, in memory and in the
+ *     static data n8n keeps in its database;
  * 9 — a delivery that carried the secret but named no call (a 1 MB JSON object) started a
  *     workflow: an event whose identifying fields are missing is answered 400 and never executed.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { isReplay, replayKeyChars } from '../../nodes/VoiceAssistant/trigger/replays';
+import { isReplay } from '../../nodes/VoiceAssistant/trigger/replays';
 import { useSandbox } from '../helpers/sandbox';
 import { runWebhook } from '../harness';
-import { PRODUCTION_URL, VoiceAssistantTrigger, credentials, lifecycle, parameters } from '../trigger/helpers';
+import { PRODUCTION_URL, VoiceAssistantTrigger, credentials, lifecycle, memoryContext, parameters } from '../trigger/helpers';
 
 const SECRET = /secret=([0-9a-f]{64})/;
 const MIB = 1024 * 1024;
 
-const sb = useSandbox({ quiet: true, resetReplays: true });
+const sb = useSandbox({ quiet: true, forgetProcessMemories: true });
 
 const EVENTS: Array<{ name: string; parameters: INodeParameters; assistantId: number; urlField: string }> = [
 	{ name: 'Call Ended', parameters: parameters({ event: 'callEnded' }, 1), assistantId: 1, urlField: 'webhook_url' },
@@ -76,23 +77,27 @@ describe('finding 9: a delivery that names no call (or conversation) is answered
 });
 
 describe('finding 6: replay keys are hashes, so long call ids do not stay in memory', () => {
-	it('40 deliveries with 4 MiB call ids keep 40 fixed-size keys', () => {
+	it('40 deliveries with 4 MiB call ids keep 40 fixed-size entries in the static data n8n stores', () => {
+		const staticData: IDataObject = {};
+		const ctx = memoryContext(staticData);
 		for (let i = 0; i < 40; i++) {
 			const callId = `${i}-${'9'.repeat(4 * MIB)}`;
-			expect(isReplay('scope', { call_id: callId, status: 'completed' })).toBe(false);
+			expect(isReplay(ctx, 'scope', { call_id: callId, status: 'completed' })).toBe(false);
 		}
-		expect(replayKeyChars()).toBeLessThanOrEqual(40 * 64);
+		expect(Object.keys(staticData.acceptedDeliveries as IDataObject)).toHaveLength(40);
+		expect(JSON.stringify(staticData).length).toBeLessThanOrEqual(40 * 64);
 	});
 
 	it('a replay is still recognised, and scope, call id and status still tell deliveries apart', () => {
+		const ctx = memoryContext({});
 		const callId = 'z'.repeat(MIB);
-		expect(isReplay('a', { call_id: callId, status: 'completed' })).toBe(false);
-		expect(isReplay('a', { call_id: callId, status: 'completed' })).toBe(true);
-		expect(isReplay('b', { call_id: callId, status: 'completed' })).toBe(false);
-		expect(isReplay('a', { call_id: callId, status: 'busy' })).toBe(false);
-		expect(isReplay('a', { call_id: `${callId}x`, status: 'completed' })).toBe(false);
+		expect(isReplay(ctx, 'a', { call_id: callId, status: 'completed' })).toBe(false);
+		expect(isReplay(ctx, 'a', { call_id: callId, status: 'completed' })).toBe(true);
+		expect(isReplay(ctx, 'b', { call_id: callId, status: 'completed' })).toBe(false);
+		expect(isReplay(ctx, 'a', { call_id: callId, status: 'busy' })).toBe(false);
+		expect(isReplay(ctx, 'a', { call_id: `${callId}x`, status: 'completed' })).toBe(false);
 		// The separator cannot be forged: "a|b" + "c" is not "a" + "b|c".
-		expect(isReplay('s|1', { call_id: '2', status: 'x' })).toBe(false);
-		expect(isReplay('s', { call_id: '1|2', status: 'x' })).toBe(false);
+		expect(isReplay(ctx, 's|1', { call_id: '2', status: 'x' })).toBe(false);
+		expect(isReplay(ctx, 's', { call_id: '1|2', status: 'x' })).toBe(false);
 	});
 });

@@ -16,7 +16,7 @@ import { getRequestHelperFunctions } from 'n8n-core/dist/execution-engine/node-e
 import { addressKind } from '../../nodes/VoiceAssistant/shared/addresses';
 import { fetchRecording } from '../../nodes/VoiceAssistant/shared/recording';
 import { n8nResolver, recordingHostProblem, type RecordingHostPolicy } from '../../nodes/VoiceAssistant/shared/recordingHosts';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import { runWebhook } from '../harness';
 import { lifecycle, parameters, placeCall, startReceiver, VoiceAssistantTrigger } from '../trigger/helpers';
 import type { Receiver } from '../trigger/helpers';
@@ -33,7 +33,7 @@ const download = (options: IDataObject = {}) => parameters({ options: { download
 
 beforeAll(async () => {
 	sb = await startSandbox({ quiet: true, callTiming: { stepMs: 5 } });
-	resetReplays();
+	forgetProcessMemories();
 	staticData = {};
 	receiver = await startReceiver(sb, staticData, download());
 	await lifecycle(sb, download(), { production: receiver.productionUrl }, staticData).run('create');

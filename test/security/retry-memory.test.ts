@@ -23,7 +23,7 @@ function otherRun(executionId: string): IExecuteFunctions {
 	return { getNode: () => node, getExecutionId: () => executionId, runIndex: 0 } as unknown as IExecuteFunctions;
 }
 
-const sb = useSandbox({ quiet: true, resetReplays: false });
+const sb = useSandbox({ quiet: true, forgetProcessMemories: false });
 beforeEach(() => {
 	forgetAllRuns();
 });

@@ -6,14 +6,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { REPLAY_MEMORY } from '../../nodes/VoiceAssistant/trigger/replays';
+import { MEMORY_ENTRIES, forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import { useSandbox } from '../helpers/sandbox';
 import { runNode, runWebhook } from '../harness';
 import { PRODUCTION_URL, VoiceAssistantTrigger, credentials, lifecycle, parameters, webhookSettings } from '../trigger/helpers';
 
 const SECRET = /secret=([0-9a-f]{64})/;
 
-const sb = useSandbox({ quiet: true, resetReplays: true });
+const sb = useSandbox({ quiet: true, forgetProcessMemories: true });
 
 async function activate(): Promise<{ staticData: IDataObject; secret: string }> {
 	const hooks = lifecycle(sb, parameters(), { production: PRODUCTION_URL });
@@ -113,11 +113,13 @@ describe('replayed deliveries', () => {
 		expect((await deliverInbound()).workflowData).toBeDefined();
 	});
 
-	it(`memory is bounded: after ${REPLAY_MEMORY} newer deliveries the oldest is forgotten`, async () => {
+	it(`memory is bounded: n8n's database keeps the newest ${MEMORY_ENTRIES}, so after a restart the oldest is forgotten`, async () => {
 		const { staticData, secret } = await activate();
 		expect((await deliver(staticData, secret, { id: 1, status: 'completed' })).workflowData).toBeDefined();
-		for (let id = 2; id <= REPLAY_MEMORY + 1; id++) await deliver(staticData, secret, { id, status: 'completed' });
-		expect((await deliver(staticData, secret, { id: REPLAY_MEMORY + 1, status: 'completed' })).workflowData).toBeUndefined();
+		for (let id = 2; id <= MEMORY_ENTRIES + 1; id++) await deliver(staticData, secret, { id, status: 'completed' });
+		expect(Object.keys(staticData.acceptedDeliveries as IDataObject)).toHaveLength(MEMORY_ENTRIES);
+		forgetProcessMemories(); // n8n restarted: only what its database keeps
+		expect((await deliver(staticData, secret, { id: MEMORY_ENTRIES + 1, status: 'completed' })).workflowData).toBeUndefined();
 		expect((await deliver(staticData, secret, { id: 1, status: 'completed' })).workflowData).toBeDefined();
 	});
 });

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../helpers/sandbox';
 import { runWebhook } from '../harness';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import { PRODUCTION_URL, VoiceAssistantTrigger, credentials, lifecycle, parameters, webhookSettings } from './helpers';
 
 const sb = useSandbox();
@@ -16,7 +16,7 @@ const sb = useSandbox();
 /** Activates a trigger of this version on assistant 1 and returns its static data and secret. */
 async function activate(typeVersion: number) {
 	sb.reset();
-	resetReplays();
+	forgetProcessMemories();
 	const staticData: IDataObject = {};
 	const hooks = lifecycle(sb, parameters(), { production: PRODUCTION_URL }, staticData);
 	expect(await hooks.run('create')).toBe(true);

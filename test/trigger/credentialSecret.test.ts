@@ -7,7 +7,7 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { SECRET_MEMORY_MS, signedWithCredentialSecret } from '../../nodes/VoiceAssistant/trigger/credentialSecret';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 
 const TYPE = 'voiceAssistantPlatform2Api';
 
@@ -35,7 +35,7 @@ function webhookContext(credential: { secret: string; id?: string }) {
 }
 
 beforeEach(() => {
-	resetReplays();
+	forgetProcessMemories();
 	jest.useFakeTimers({ now: new Date('2026-07-01T09:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
 });
 afterEach(() => jest.useRealTimers());

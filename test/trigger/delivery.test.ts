@@ -6,8 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../helpers/sandbox';
 import { runWebhook } from '../harness';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
-import { credentials, lifecycle, parameters, placeCall, startReceiver, VoiceAssistantTrigger } from './helpers';
+import { credentials, forgetDeliveries, lifecycle, parameters, placeCall, startReceiver, VoiceAssistantTrigger } from './helpers';
 import type { Receiver } from './helpers';
 
 const sb = useSandbox({ callTiming: { stepMs: 5 } });
@@ -90,7 +89,7 @@ describe('Call Ended deliveries', () => {
 		await placeCall(sb, 1, '+4917612345670');
 		await sb.waitForIdle();
 		const [delivery] = receiver.deliveries;
-		resetReplays(); // the same delivery again, to a version-3 node
+		forgetDeliveries(staticData); // the same delivery again, to a version-3 node
 		const result = await runWebhook(VoiceAssistantTrigger, {
 			parameters: receiver.parameters,
 			credentials: credentials(sb),
@@ -123,7 +122,7 @@ describe('Call Ended deliveries', () => {
 		// an array without formatted_transcript (some deployments) is joined into the same lines
 		const bare = { ...(asArray.body as IDataObject) };
 		delete bare.formatted_transcript;
-		resetReplays(); // the same call again: not a replay test (test/security/replays.test.ts is)
+		forgetDeliveries(staticData); // the same call again: not a replay test (test/security/replays.test.ts is)
 		const result = await runWebhook(VoiceAssistantTrigger, {
 			parameters: receiver.parameters,
 			credentials: credentials(sb),
@@ -192,7 +191,7 @@ describe('Call Ended deliveries', () => {
 
 describe('forged deliveries start nothing and get 401', () => {
 	async function post(query: Record<string, string>, body: IDataObject, mode: 'webhook' | 'manual' = 'webhook') {
-		resetReplays(); // these post one genuine delivery many times to test the secret, not the replay guard
+		forgetDeliveries(staticData); // these post one genuine delivery many times to test the secret, not the replay guard
 		return await runWebhook(VoiceAssistantTrigger, {
 			parameters: receiver.parameters,
 			credentials: credentials(sb),

@@ -4,9 +4,10 @@
  * trigger's webhook() (through the harness's real WebhookContext) and answers the way n8n would.
  */
 import http from 'node:http';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, IWebhookFunctions } from 'n8n-workflow';
 
 import { VoiceAssistantTrigger } from '../../nodes/VoiceAssistant/VoiceAssistantTrigger.node';
+import { forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import { DEFAULT_WEBHOOK_ID, runWebhook, runWebhookMethod } from '../harness';
 import type { RunWebhookResult, WebhookMethodName } from '../harness';
 import type { Sandbox } from '../../sandbox';
@@ -66,6 +67,29 @@ export interface Lifecycle {
 }
 
 /** Lifecycle calls sharing one static-data object, as n8n keeps it with the workflow. */
+/**
+ * The little of a webhook context the delivery memories read (trigger/deliveryMemory.ts): the node's
+ * static data, and which workflow, node and mode it belongs to.
+ */
+export function memoryContext(staticData: IDataObject, { workflowId = 'wf', nodeId = 'node', mode = 'webhook' } = {}): IWebhookFunctions {
+	return {
+		getWorkflowStaticData: () => staticData,
+		getWorkflow: () => ({ id: workflowId }),
+		getNode: () => ({ id: nodeId }),
+		getMode: () => mode,
+	} as unknown as IWebhookFunctions;
+}
+
+/**
+ * A trigger that never saw a delivery: n8n's process memory and what the static data keeps
+ * (for tests that post one delivery again to test something other than the replay guard).
+ */
+export function forgetDeliveries(staticData: IDataObject): void {
+	forgetProcessMemories();
+	delete staticData.acceptedDeliveries;
+	delete staticData.messageProgress;
+}
+
 export function lifecycle(
 	sb: Sandbox,
 	baseParameters: INodeParameters,

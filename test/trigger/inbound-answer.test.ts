@@ -13,7 +13,7 @@ import { useSandbox } from '../helpers/sandbox';
 import { lifecycle, parameters, startReceiver } from './helpers';
 import type { Receiver } from './helpers';
 
-const sb = useSandbox({ callTiming: { stepMs: 5 }, resetReplays: true });
+const sb = useSandbox({ callTiming: { stepMs: 5 }, forgetProcessMemories: true });
 let receiver: Receiver | undefined;
 afterAll(async () => {
 	await receiver?.close();

@@ -14,7 +14,7 @@ import { VoiceAssistantTrigger, credentials, startReceiver } from './helpers';
 import type { Receiver } from './helpers';
 import { SECRET, params, withSecret } from './readReceiptsHelpers';
 
-const sb = useSandbox({ callTiming: { stepMs: 5 }, resetReplays: true });
+const sb = useSandbox({ callTiming: { stepMs: 5 }, forgetProcessMemories: true });
 
 describe('WhatsApp Message Status: the editor', () => {
 	const versioned = new VoiceAssistantTrigger();

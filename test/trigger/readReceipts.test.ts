@@ -7,12 +7,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RecentMemory, resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { RecentMemory, forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import type { RunWebhookResult } from '../harness';
 import { useSandbox } from '../helpers/sandbox';
 import { SECRET, deliver, executed, freshId, params, receipt, refused, sign, skipped } from './readReceiptsHelpers';
 
-const sb = useSandbox({ resetReplays: true });
+const sb = useSandbox({ forgetProcessMemories: true });
 
 describe('WhatsApp Message Status: the signature', () => {
 	it('a delivery signed over its exact bytes runs the workflow once, with the delivery as received', async () => {
@@ -46,7 +46,7 @@ describe('WhatsApp Message Status: the signature', () => {
 		refused(await deliver(sb, text, { signature: [sign(text), sign(text)] }), 401);
 		// a secret read from the credential is kept for 30 s (trigger/credentialSecret.ts): a credential
 		// that holds another secret from the start, as a fresh n8n process reads it
-		resetReplays();
+		forgetProcessMemories();
 		refused(await deliver(sb, text, { secret: `${SECRET}x` }), 401);
 		refused(await deliver(sb, text, { secret: '' }), 401);
 	});
@@ -113,7 +113,7 @@ describe('WhatsApp Message Status: replays and order', () => {
 		expect(memory.get(['scope', '0'], 7000)).toBeUndefined();
 		expect(memory.get(['scope', '4999'], 7000)).toBe(3);
 		expect(memory.get(['scope', '4999'], 7000 + 24 * 3600 * 1000)).toBeUndefined();
-		expect(memory.keyChars()).toBe(1000 * 44);
+		expect(memory.keyChars()).toBe(1000 * 22);
 	});
 });
 

@@ -10,7 +10,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { useSandbox } from '../helpers/sandbox';
 import { RECORDING_BYTES } from '../../sandbox/recordings';
-import { resetReplays } from '../../nodes/VoiceAssistant/trigger/replays';
+import { forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import { runWebhook, runWebhookMethod } from '../harness';
 import { credentials, lifecycle, parameters, placeCall, startReceiver, VoiceAssistantTrigger, webhookSettings } from './helpers';
 import type { Receiver } from './helpers';
@@ -26,7 +26,7 @@ afterAll(async () => {
 async function activate(nodeParameters = parameters()) {
 	await receiver?.close();
 	sb.reset();
-	resetReplays();
+	forgetProcessMemories();
 	staticData = {};
 	receiver = await startReceiver(sb, staticData, nodeParameters);
 	const hooks = lifecycle(sb, nodeParameters, { production: receiver.productionUrl, test: receiver.testUrl }, staticData);
@@ -198,7 +198,7 @@ describe('Download Recording and the versions', () => {
 
 	it('a version-1 node ignores the option: no recording URL registered, no download', async () => {
 		sb.reset();
-		resetReplays();
+		forgetProcessMemories();
 		const data: IDataObject = {};
 		await runWebhookMethod(VoiceAssistantTrigger, 'create', {
 			parameters: download(),

@@ -100,7 +100,7 @@ export function receiveConversationEnded(ctx: IWebhookFunctions, registration: R
 	}
 	// Keyed by the conversation: an ended conversation ends once (delivery.ts refused a body without one).
 	const id = `conversation:${String(body.conversation_id).trim()}`;
-	if (isReplay(registration.secretHash, { call_id: id, status: 'ended' })) {
+	if (isReplay(ctx, registration.secretHash, { call_id: id, status: 'ended' })) {
 		return { webhookResponse: { received: true, executed: false, reason: 'duplicate' } };
 	}
 	const simplify = ctx.getNodeParameter('simplify', false) as boolean;

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { RecentMemory } from './replays';
+import { RecentMemory } from './recentMemory';
 
 /** How long a secret read from a credential is used without reading the credential again. */
 export const SECRET_MEMORY_MS = 30_000;

@@ -109,7 +109,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { webhookResponse: { received: true, executed: false, reason: 'call status not selected' } };
 	}
 
-	if (isReplay(registration.secretHash, body)) {
+	if (isReplay(this, registration.secretHash, body)) {
 		// Acknowledged like a first delivery, so the platform does not retry, but nothing runs twice.
 		return { webhookResponse: { received: true, executed: false, reason: 'duplicate' } };
 	}

@@ -11,7 +11,7 @@ import { useSandbox } from '../../helpers/sandbox';
 import { ringPlatform2Call } from '../../../sandbox/platform2/webhooks';
 import { byId, p2Parameters, post, startP2Receiver, type P2Receiver } from './helpers';
 
-const sb = useSandbox({ resetReplays: true, resetPacers: true });
+const sb = useSandbox({ forgetProcessMemories: true, resetPacers: true });
 let receiver: P2Receiver | undefined;
 afterEach(async () => {
 	await receiver?.close();

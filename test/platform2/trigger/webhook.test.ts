@@ -11,7 +11,7 @@ import { useSandbox } from '../../helpers/sandbox';
 import { configureWorkspaceWebhook, deliverPlatform2Event, eventPayload } from '../../../sandbox/platform2/webhooks';
 import { byId, p2Parameters, post, SIGNING_SECRET, startP2Receiver, type P2Receiver } from './helpers';
 
-const sb = useSandbox({ resetReplays: true, resetPacers: true });
+const sb = useSandbox({ forgetProcessMemories: true, resetPacers: true });
 let receiver: P2Receiver | undefined;
 afterEach(async () => {
 	await receiver?.close();
@@ -129,7 +129,8 @@ describe('Call Completed (the assistant\'s webhook_url, delivery mode custom)', 
 
 		expect(await receiver.hook('delete')).toBe(true);
 		expect(snapshot(assistant)).toBe(before);
-		expect(receiver.staticData).toEqual({});
+		// the registration goes; the memory of what ran stays (a retry after re-activation is still a duplicate)
+		expect(receiver.staticData).toEqual({ acceptedDeliveries: expect.any(Object) });
 	});
 
 	it('re-activation keeps the first saved settings; a URL someone set meanwhile is left alone', async () => {

@@ -13,7 +13,7 @@ import { BEHAVIOURS } from '../../../sandbox/platform2/behaviours';
 import { PLATFORM2_KEYS } from '../../../sandbox';
 import { VoiceAssistantTrigger } from '../helpers';
 
-const sb = useSandbox({ resetReplays: true, resetPacers: true });
+const sb = useSandbox({ forgetProcessMemories: true, resetPacers: true });
 const PRODUCTION_URL = 'http://localhost:5678/webhook/harness-webhook-id/webhook';
 const TEST_URL = 'http://localhost:5678/webhook-test/harness-webhook-id/webhook';
 

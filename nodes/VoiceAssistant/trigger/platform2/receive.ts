@@ -15,7 +15,7 @@ import { platform2SigningSecretOf } from '../../shared/platform2WebhookSecret';
 import { signedWithCredentialSecret } from '../credentialSecret';
 import { rawBodyOf, signatureMatches } from '../readReceipts/signature';
 import { deliverySlot } from '../registration';
-import { RecentMemory } from '../replays';
+import { alreadyAccepted } from '../replays';
 import { SECRET_PARAM, secretMatchesHash } from '../secret';
 import { variableWebhookSecret } from './enrichment';
 import { assistantOf, callIdOf, eventOf, idText, oncePerSubject, subjectOf, type Platform2Event } from './events';
@@ -23,9 +23,6 @@ import { platform2EventOf } from './lifecycle';
 import { readPlatform2Registration } from './registration';
 
 export const FAMULOR_SIGNATURE_HEADER = 'x-famulor-signature';
-
-/** Bounded like every replay memory (replays.ts): the newest 1,000 keys, 24 hours, 44 characters each. */
-const accepted = new RecentMemory<true>();
 
 function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	const res = ctx.getResponseObject();
@@ -90,15 +87,15 @@ function subject(event: Platform2Event, body: IDataObject): string | undefined {
 	return subjectOf(body, 'call');
 }
 
-/** Remembers the delivery; true when it (or its event, for once-per-subject events) was accepted before. */
-function isDuplicate(scope: string, raw: Buffer, event: string, about: string): boolean {
+/**
+ * Remembers the delivery; true when it (or its event, for once-per-subject events) was accepted
+ * before, in any n8n process or before a restart (../replays.ts).
+ */
+function isDuplicate(ctx: IWebhookFunctions, scope: string, raw: Buffer, event: string, about: string): boolean {
 	const bodyKey = [scope, 'body', createHash('sha256').update(raw).digest('base64')];
 	const eventKey = [scope, 'event', event, about];
 	const once = oncePerSubject(about) && !about.startsWith('ringing');
-	if (accepted.get(bodyKey) !== undefined || (once && accepted.get(eventKey) !== undefined)) return true;
-	accepted.set(bodyKey, true);
-	if (once) accepted.set(eventKey, true);
-	return false;
+	return alreadyAccepted(ctx, once ? [bodyKey, eventKey] : [bodyKey]);
 }
 
 export async function receivePlatform2(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -125,6 +122,6 @@ export async function receivePlatform2(ctx: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const scope = `platform2|${ctx.getWorkflow().id ?? ''}|${ctx.getNode().webhookId ?? ctx.getNode().id}|${deliverySlot(ctx)}`;
-	if (isDuplicate(scope, raw, eventOf(body) ?? event, about)) return skip('duplicate');
+	if (isDuplicate(ctx, scope, raw, eventOf(body) ?? event, about)) return skip('duplicate');
 	return { workflowData: [[{ json: body }]], webhookResponse: { received: true } };
 }

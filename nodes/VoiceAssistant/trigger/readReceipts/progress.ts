@@ -9,28 +9,32 @@
  * alone, a `read` that overtook its `delivered` is dropped by the filter and the late `delivered`
  * still starts the workflow. Statuses the platform may add later have no rank: they always pass.
  *
- * Memory is the replay guard's (trigger/replays.ts): per n8n process, the newest 1,000 messages,
- * 24 hours, each under a fixed-size hash of webhook and message id.
+ * Memory is kept like the replay guard's (trigger/deliveryMemory.ts): shared by every n8n process
+ * and kept over restarts, the newest 1,000 messages of 24 hours, each under a fixed-size hash of
+ * webhook and message id.
  */
-import { RecentMemory } from '../replays';
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import { DeliveryMemory } from '../deliveryMemory';
 
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'undelivered'] as const;
 
 const RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3, failed: 4, undelivered: 4 };
 
-const furthest = new RecentMemory<number>();
+/** Node static data field: each message's furthest status rank. */
+const furthest = new DeliveryMemory('messageProgress');
 
 /**
  * Whether `status` is progress for this message (and if so, remembers it). `scope` tells webhooks
  * apart (test and production URL of each trigger).
  */
-export function isProgress(scope: string, messageId: string, status: string, now = Date.now()): boolean {
+export function isProgress(ctx: IWebhookFunctions, scope: string, messageId: string, status: string, now = Date.now()): boolean {
 	const rank = RANK[status];
 	if (rank === undefined) return true;
 	const parts = [scope, messageId];
-	const before = furthest.get(parts, now) ?? 0;
+	const before = furthest.get(ctx, parts, now) ?? 0;
 	// failed and undelivered share the top rank: either one ends the message.
 	if (rank <= before) return false;
-	furthest.set(parts, rank, now);
+	furthest.set(ctx, [[parts, rank]], now);
 	return true;
 }

@@ -100,10 +100,10 @@ export async function receiveReadReceipt(ctx: IWebhookFunctions): Promise<IWebho
 	if (test) {
 		// Placeholder ids repeat from click to click: a test delivery is known by its exact bytes
 		// (its signature). While the editor listens, every click counts.
-		if (!manual && isReplay(scope, { call_id: `test:${String(header)}`, status })) return skip('duplicate');
+		if (!manual && isReplay(ctx, scope, { call_id: `test:${String(header)}`, status })) return skip('duplicate');
 	} else {
-		if (isReplay(scope, { call_id: `message:${messageId}`, status })) return skip('duplicate');
-		if (!isProgress(scope, messageId, status)) return skip('out of order');
+		if (isReplay(ctx, scope, { call_id: `message:${messageId}`, status })) return skip('duplicate');
+		if (!isProgress(ctx, scope, messageId, status)) return skip('out of order');
 	}
 
 	const simplify = ctx.getNodeParameter('simplify', false) as boolean;

@@ -1,0 +1,87 @@
+/**
+ * What a trigger remembers about the deliveries it accepted (was this one run already? how far has
+ * this message got?), kept where every n8n process of the instance sees it and a restart keeps it: the
+ * trigger node's static data. n8n reads it from its database for each delivery and writes it back once
+ * the trigger has answered (LiveWebhooks, n8n 1.x and 2.x), on the main instance and on every
+ * `n8n webhook` process of queue mode alike, so nothing is added to install or configure.
+ *
+ * That store has two limits, both measured (docs/deliveries.md):
+ * - two processes that take the same delivery at the same instant both see it as new: the window runs
+ *   from n8n's read of the workflow to its write after the answer;
+ * - n8n writes the whole static data, so of two deliveries answered at once, the later write drops the
+ *   other's entry. Each process also keeps what it accepted in its own memory (checked first, so a
+ *   replay that reaches the same process is always caught) and writes it back with every later
+ *   delivery to the same trigger, so a dropped entry returns with that process's next write.
+ *
+ * Bounded like every memory here: per trigger node and memory the newest 1,000 entries of the last
+ * 24 hours, each a 22-character hash, a time and a small number (about 40 bytes: ≤ 40 KB of static data).
+ */
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { MEMORY_ENTRIES, MEMORY_WINDOW_MS, RecentMemory, memoryKey } from './recentMemory';
+
+/** key → [accepted at (ms since 1970), value] */
+type Stored = Record<string, [number, number]>;
+
+const isEntry = (entry: unknown): entry is [number, number] =>
+	Array.isArray(entry) && entry.length === 2 && Number.isFinite(entry[0]) && Number.isFinite(entry[1]);
+
+export class DeliveryMemory {
+	/** this process's entries of every trigger node, under `owner|key` */
+	private readonly local: RecentMemory<number>;
+
+	/** `field`: where in the node's static data the entries live (one field per kind of fact). */
+	constructor(
+		private readonly field: string,
+		private readonly limit = MEMORY_ENTRIES,
+		private readonly windowMs = MEMORY_WINDOW_MS,
+	) {
+		// room for this many trigger nodes' worth in one process before the oldest go
+		this.local = new RecentMemory<number>(limit * 10, windowMs);
+	}
+
+	/** The value kept for these parts, from this process's memory or the one every process shares. */
+	get(ctx: IWebhookFunctions, parts: unknown[], now = Date.now()): number | undefined {
+		const key = memoryKey(parts);
+		const mine = this.local.getKey(`${ownerOf(ctx)}|${key}`, now);
+		if (mine !== undefined) return mine;
+		const entry = this.stored(ctx)[key];
+		return entry !== undefined && now - entry[0] < this.windowMs ? entry[1] : undefined;
+	}
+
+	/** Keeps the values (one write for several), with everything this process kept for the same trigger. */
+	set(ctx: IWebhookFunctions, values: Array<[parts: unknown[], value: number]>, now = Date.now()): void {
+		const owner = ownerOf(ctx);
+		for (const [parts, value] of values) this.local.setKey(`${owner}|${memoryKey(parts)}`, value, now);
+		const stored = this.stored(ctx);
+		for (const [ownedKey, value, at] of this.local.recent(now)) {
+			if (!ownedKey.startsWith(`${owner}|`)) continue;
+			const key = ownedKey.slice(owner.length + 1);
+			if (!(key in stored) || stored[key][0] < at) stored[key] = [at, value];
+		}
+		ctx.getWorkflowStaticData('node')[this.field] = this.trimmed(stored, now) as unknown as IDataObject;
+	}
+
+	/** A copy of the shared entries: anything n8n's database holds that is not an entry is dropped. */
+	private stored(ctx: IWebhookFunctions): Stored {
+		const raw = ctx.getWorkflowStaticData('node')[this.field];
+		const stored: Stored = {};
+		if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return stored;
+		for (const [key, entry] of Object.entries(raw)) if (isEntry(entry)) stored[key] = [entry[0], entry[1]];
+		return stored;
+	}
+
+	/** The newest `limit` entries still in the window. */
+	private trimmed(stored: Stored, now: number): Stored {
+		const kept = Object.entries(stored)
+			.filter(([, [at]]) => now - at < this.windowMs)
+			.sort((a, b) => b[1][0] - a[1][0])
+			.slice(0, this.limit);
+		return Object.fromEntries(kept);
+	}
+}
+
+/** The trigger node whose static data holds the entries (a test URL keeps apart from production). */
+function ownerOf(ctx: IWebhookFunctions): string {
+	return `${ctx.getWorkflow().id ?? ''}|${ctx.getNode().id}|${ctx.getMode()}`;
+}
