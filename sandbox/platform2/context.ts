@@ -28,6 +28,8 @@ export interface P2State {
 	rng: Rng;
 	/** tools a workspace may have (the sandbox's plan limit, set by a test; none: unlimited), by workspace id */
 	toolLimits: Map<string, number>;
+	/** whether campaigns are answered with started_at / paused_at / completed_at (behaviours/campaignEntryTimes.ts; default true) */
+	campaignEntryTimes: boolean;
 }
 
 export interface P2Call {

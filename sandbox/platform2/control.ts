@@ -1,7 +1,8 @@
 /**
  * The control routes of the 2.0 mode (no auth, loopback only, like every /sandbox route), for tests
  * in another process (e2e): GET /sandbox/platform2/keys lists the workspaces and seeded keys, POST
- * mints a key with the given scopes; POST /sandbox/platform2/tool-limit sets a workspace's tool limit.
+ * mints a key with the given scopes; POST /sandbox/platform2/tool-limit sets a workspace's tool limit;
+ * POST /sandbox/platform2/campaign-entry-times answers campaigns with or without their entry times.
  */
 import type { P2Answer } from './answers';
 import type { Platform2 } from './engine';
@@ -40,4 +41,12 @@ export function toolLimitRoute(platform2: Platform2, body: unknown): P2Answer {
 		return { status: 422, body: { message: err instanceof Error ? err.message : String(err) } };
 	}
 	return { status: 200, body: { workspace_id: platform2.keyRing.workspace(workspace)?.id, limit: b.limit } };
+}
+
+/** Body `{enabled: boolean}`: campaigns answered with or without started_at / paused_at / completed_at → `{enabled}`. */
+export function campaignEntryTimesRoute(platform2: Platform2, body: unknown): P2Answer {
+	const { enabled } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+	if (typeof enabled !== 'boolean') return { status: 422, body: { message: 'Send {"enabled": true or false}' } };
+	platform2.setCampaignEntryTimes(enabled);
+	return { status: 200, body: { enabled } };
 }

@@ -10,6 +10,7 @@ import { Tasks } from '../tasks';
 import { checkAccess } from './access';
 import { invalid, METHOD_NOT_ALLOWED, NOT_FOUND, UNAUTHENTICATED, type P2Answer } from './answers';
 import { BEHAVIOURS } from './behaviours';
+import { campaignAnswer } from './behaviours/campaignEntryTimes';
 import { advanceCampaignRuns } from './behaviours/campaignRuns';
 import { loadCatalog, RouteTable, type P2Operation } from './catalog';
 import type { P2Call, P2CallSim, P2State } from './context';
@@ -80,7 +81,7 @@ export class Platform2 {
 		seedPlatform2(records, keyRing, this.shapes, this.seed);
 		this.sim.recordings.clear();
 		this.idempotency.clear();
-		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng, toolLimits: new Map() };
+		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng, toolLimits: new Map(), campaignEntryTimes: true };
 	}
 
 	/** Cancels the background work of running calls (their mid-call tool requests). */
@@ -108,6 +109,14 @@ export class Platform2 {
 		if (limit === null) this.state.toolLimits.delete(ws.id);
 		else if (Number.isInteger(limit) && limit >= 0) this.state.toolLimits.set(ws.id, limit);
 		else throw new Error('limit must be a whole number of at least 0, or null');
+	}
+
+	/**
+	 * Whether campaigns are answered with the times they entered a status (`started_at`, `paused_at`,
+	 * `completed_at`: the sandbox's fields) or, false, without them as the catalogue has them. reset() turns them on.
+	 */
+	setCampaignEntryTimes(enabled: boolean): void {
+		this.state.campaignEntryTimes = enabled;
 	}
 
 	get records(): RecordStore {
@@ -175,7 +184,7 @@ export class Platform2 {
 		const repeat = this.idempotency.keyOf(op, workspace.id, req.headers, req.body);
 		const earlier = repeat === undefined ? undefined : this.idempotency.recall(repeat);
 		if (earlier) return earlier;
-		const answer = BEHAVIOURS[op.id]?.(call) ?? genericAnswer(call);
+		const answer = campaignAnswer(op.id, state.campaignEntryTimes, BEHAVIOURS[op.id]?.(call) ?? genericAnswer(call));
 		if (repeat !== undefined) this.idempotency.remember(repeat, answer);
 		return answer;
 	}

@@ -8,7 +8,7 @@ import { formatTranscript } from '../conversation';
 import { conversationEndRoute, whatsappMessageRoute } from '../conversationEnded';
 import { configureRoute as readReceiptsRoute, sendRoute as readReceiptRoute } from '../readReceipts';
 import { FaultError } from '../faults';
-import { mintKeyRoute, seededKeysRoute, toolLimitRoute } from '../platform2/control';
+import { campaignEntryTimesRoute, mintKeyRoute, seededKeysRoute, toolLimitRoute } from '../platform2/control';
 import { deliverRoute, deliveriesRoute, ringingCallRoute, workspaceWebhookRoute } from '../platform2/webhookControl';
 import { recordAtRoute } from '../platform2/behaviours/pollingTimeline';
 import { Router } from '../router';
@@ -233,6 +233,7 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('GET', '/sandbox/platform2/keys', (ctx) => seededKeysRoute(ctx.app.platform2))
 		.add('POST', '/sandbox/platform2/keys', (ctx) => mintKeyRoute(ctx.app.platform2, ctx.rawBody))
 		.add('POST', '/sandbox/platform2/tool-limit', (ctx) => toolLimitRoute(ctx.app.platform2, ctx.rawBody))
+		.add('POST', '/sandbox/platform2/campaign-entry-times', (ctx) => campaignEntryTimesRoute(ctx.app.platform2, ctx.rawBody))
 		.add('POST', '/sandbox/platform2/webhooks', workspaceWebhookRoute)
 		.add('POST', '/sandbox/platform2/deliver', deliverRoute)
 		.add('POST', '/sandbox/platform2/ringing-call', ringingCallRoute)

@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FeedEvent } from './cursor';
+import { memberEvent } from './membership';
 import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS, isNewRecordEvent, type NewRecordEvent, type NewRecordList } from './newRecords';
 
 /** The events read from a list ordered by the time they happen in (the "New …" events: newRecords.ts). */
@@ -45,7 +46,8 @@ export const LEAD_OUTCOMES = ['completed', 'no_answer', 'busy', 'failed'] as con
 
 /**
  * A campaign's status events: the campaigns in that status (List Campaigns' `status`), each once per
- * time it entered it, told apart by the time it did (`started_at`, `paused_at`, `completed_at`).
+ * time it entered it, told apart by the time it did (`started_at`, `paused_at`, `completed_at`) where
+ * the record has it, else by its id not being in the status at the last read (membership.ts).
  */
 const CAMPAIGN_STATUS_OF = {
 	campaignStarted: { status: 'running', since: 'started_at', eventName: 'campaign.started' },
@@ -125,12 +127,14 @@ const reached = (status: string) => (record: IDataObject) =>
 
 /**
  * A campaign that entered this status: once per entry, keyed by the time it entered (a campaign paused,
- * resumed and paused again pauses twice). A record without that time is told by its last change.
+ * resumed and paused again pauses twice). A record without that time (the catalogue names none) enters
+ * when its id was not in the status at the last read (membership.ts): its last change is no entry.
  */
-const entered = (status: string, since: string) => (record: IDataObject) => {
+const entered = (status: string, since: string) => (record: IDataObject): FeedEvent[] => {
 	if (text(record.status) !== status) return [];
-	const at = platformTime2(record[since]) ?? platformTime2(record.updated_at);
-	return at === undefined ? [] : [{ key: `${String(record.id)}@${new Date(at).toISOString()}`, at, record }];
+	const at = platformTime2(record[since]);
+	if (at !== undefined) return [{ key: `${String(record.id)}@${new Date(at).toISOString()}`, at, record }];
+	return [memberEvent(record, platformTime2(record.updated_at) ?? platformTime2(record.created_at) ?? 0)];
 };
 
 /** A campaign's call to a lead ended: that attempt's outcome (a call of no campaign or lead is none). */

@@ -16,6 +16,7 @@ import { pageShare, pollingBudget } from '../budget';
 import { pollingClock } from '../clock';
 import { currentFeedSweep, newFeedCursor, newestFirst, storedFeedCursor, takeFeedPage, type FeedCursor, type FeedEvent, type FeedRow } from './cursor';
 import { feedOf, feedSignature, platformTime2, type Feed } from './feeds';
+import { takeWholeList } from './membership';
 import { readSettings2 } from './settings';
 
 /** Where the cursor lives in the node's static data (beside classic's callCursor). */
@@ -133,7 +134,7 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 			// every record is read: none is skipped for being older than the mark, each event's own time decides
 			if (cursor.started) currentFeedSweep(cursor).stop = null;
 		}
-		const outcome = feed.whole ? takeFeedPage(cursor, newestFirstInPlace(wholeRows), true) : takeFeedPage(cursor, page.rows, page.last);
+		const outcome = feed.whole ? takeWholeList(cursor, newestFirstInPlace(wholeRows), result.pages === 1) : takeFeedPage(cursor, page.rows, page.last);
 		result.events.push(...outcome.emit);
 		for (const what of outcome.givenUp) ctx.logger.warn(`Voice Assistant Polling Trigger: no longer followed: ${what}`);
 		if (outcome.sweepDone) break;
