@@ -18,17 +18,22 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { MEMORY_ENTRIES, MEMORY_WINDOW_MS, RecentMemory, memoryKey } from './recentMemory';
+import { MEMORY_ENTRIES, MEMORY_WINDOW_MS, RecentMemory, keptInProcess, memoryKey } from './recentMemory';
 
-/** key → [accepted at (ms since 1970), value] */
-type Stored = Record<string, [number, number]>;
+/** As the static data holds it: [key, accepted at (ms since 1970), value], newest first (an array: cheap to read and write). */
+type Entry = [key: string, at: number, value: number];
+/** key → [at, value], while a delivery is handled */
+type Stored = Map<string, [number, number]>;
 
-const isEntry = (entry: unknown): entry is [number, number] =>
-	Array.isArray(entry) && entry.length === 2 && Number.isFinite(entry[0]) && Number.isFinite(entry[1]);
+const isEntry = (entry: unknown): entry is Entry =>
+	Array.isArray(entry) && entry.length === 3 && typeof entry[0] === 'string' && Number.isFinite(entry[1]) && Number.isFinite(entry[2]);
+
+/** Most trigger nodes one process keeps its own memory for; the least recently used goes first. */
+const OWNERS = 100;
 
 export class DeliveryMemory {
-	/** this process's entries of every trigger node, under `owner|key` */
-	private readonly local: RecentMemory<number>;
+	/** this process's entries, per trigger node (workflow, node, mode) */
+	private readonly local = new Map<string, RecentMemory<number>>();
 
 	/** `field`: where in the node's static data the entries live (one field per kind of fact). */
 	constructor(
@@ -36,48 +41,49 @@ export class DeliveryMemory {
 		private readonly limit = MEMORY_ENTRIES,
 		private readonly windowMs = MEMORY_WINDOW_MS,
 	) {
-		// room for this many trigger nodes' worth in one process before the oldest go
-		this.local = new RecentMemory<number>(limit * 10, windowMs);
+		keptInProcess(this.local);
 	}
 
 	/** The value kept for these parts, from this process's memory or the one every process shares. */
 	get(ctx: IWebhookFunctions, parts: unknown[], now = Date.now()): number | undefined {
 		const key = memoryKey(parts);
-		const mine = this.local.getKey(`${ownerOf(ctx)}|${key}`, now);
+		const mine = this.local.get(ownerOf(ctx))?.getKey(key, now);
 		if (mine !== undefined) return mine;
-		const entry = this.stored(ctx)[key];
+		const entry = this.stored(ctx).get(key);
 		return entry !== undefined && now - entry[0] < this.windowMs ? entry[1] : undefined;
 	}
 
 	/** Keeps the values (one write for several), with everything this process kept for the same trigger. */
 	set(ctx: IWebhookFunctions, values: Array<[parts: unknown[], value: number]>, now = Date.now()): void {
-		const owner = ownerOf(ctx);
-		for (const [parts, value] of values) this.local.setKey(`${owner}|${memoryKey(parts)}`, value, now);
+		const mine = this.ownMemory(ownerOf(ctx));
+		for (const [parts, value] of values) mine.setKey(memoryKey(parts), value, now);
 		const stored = this.stored(ctx);
-		for (const [ownedKey, value, at] of this.local.recent(now)) {
-			if (!ownedKey.startsWith(`${owner}|`)) continue;
-			const key = ownedKey.slice(owner.length + 1);
-			if (!(key in stored) || stored[key][0] < at) stored[key] = [at, value];
-		}
+		for (const [key, value, at] of mine.recent(now)) if ((stored.get(key)?.[0] ?? -Infinity) < at) stored.set(key, [at, value]);
 		ctx.getWorkflowStaticData('node')[this.field] = this.trimmed(stored, now) as unknown as IDataObject;
+	}
+
+	private ownMemory(owner: string): RecentMemory<number> {
+		const memory = this.local.get(owner) ?? new RecentMemory<number>(this.limit, this.windowMs, false);
+		this.local.delete(owner);
+		this.local.set(owner, memory);
+		if (this.local.size > OWNERS) this.local.delete(this.local.keys().next().value as string);
+		return memory;
 	}
 
 	/** A copy of the shared entries: anything n8n's database holds that is not an entry is dropped. */
 	private stored(ctx: IWebhookFunctions): Stored {
 		const raw = ctx.getWorkflowStaticData('node')[this.field];
-		const stored: Stored = {};
-		if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return stored;
-		for (const [key, entry] of Object.entries(raw)) if (isEntry(entry)) stored[key] = [entry[0], entry[1]];
+		const stored: Stored = new Map();
+		if (!Array.isArray(raw)) return stored;
+		for (const entry of raw as unknown[]) if (isEntry(entry)) stored.set(entry[0], [entry[1], entry[2]]);
 		return stored;
 	}
 
-	/** The newest `limit` entries still in the window. */
-	private trimmed(stored: Stored, now: number): Stored {
-		const kept = Object.entries(stored)
-			.filter(([, [at]]) => now - at < this.windowMs)
-			.sort((a, b) => b[1][0] - a[1][0])
-			.slice(0, this.limit);
-		return Object.fromEntries(kept);
+	/** The newest `limit` entries still in the window, newest first. */
+	private trimmed(stored: Stored, now: number): Entry[] {
+		const kept: Entry[] = [];
+		for (const [key, [at, value]] of stored) if (now - at < this.windowMs) kept.push([key, at, value]);
+		return kept.sort((a, b) => b[1] - a[1]).slice(0, this.limit);
 	}
 }
 

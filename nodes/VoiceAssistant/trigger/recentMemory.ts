@@ -14,17 +14,25 @@ export function memoryKey(parts: unknown[]): string {
 	return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }
 
-const memories: Array<RecentMemory<unknown>> = [];
+/** What a fresh process would not remember (cleared by tests through forgetProcessMemories). */
+const processMemories: Array<{ clear(): void }> = [];
+
+/** Registers a memory kept in this process only, so tests can start from a fresh process. */
+export function keptInProcess(memory: { clear(): void }): void {
+	processMemories.push(memory);
+}
 
 /** A Map keeps insertion order, so the oldest entries come first. */
 export class RecentMemory<V> {
 	private readonly entries = new Map<string, { value: V; at: number }>();
 
+	/** `registered`: false for a memory that lives inside another one (which registers itself). */
 	constructor(
 		private readonly limit = MEMORY_ENTRIES,
 		private readonly windowMs = MEMORY_WINDOW_MS,
+		registered = true,
 	) {
-		memories.push(this);
+		if (registered) keptInProcess(this);
 	}
 
 	get(parts: unknown[], now = Date.now()): V | undefined {
@@ -71,7 +79,7 @@ export class RecentMemory<V> {
 	}
 }
 
-/** Tests start from a fresh process's memory (every RecentMemory). */
+/** Tests start from a fresh process's memory (every RecentMemory, every DeliveryMemory's own part). */
 export function forgetProcessMemories(): void {
-	for (const memory of memories) memory.clear();
+	for (const memory of processMemories) memory.clear();
 }

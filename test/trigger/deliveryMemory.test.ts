@@ -1,0 +1,77 @@
+/**
+ * The delivery memory every webhook event keeps (trigger/deliveryMemory.ts): shared by the n8n
+ * processes of one instance through the node's static data (n8n reads it from its database for each
+ * delivery and writes it back afterwards), kept over a restart, bounded, and robust to what the
+ * database hands back.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { alreadyAccepted } from '../../nodes/VoiceAssistant/trigger/replays';
+import { MEMORY_ENTRIES, MEMORY_WINDOW_MS, forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
+import { memoryContext } from './helpers';
+
+const copy = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
+
+beforeEach(() => forgetProcessMemories());
+
+describe('a delivery accepted by one process', () => {
+	it('is a duplicate for another process reading the saved static data, and after a restart', () => {
+		const database: IDataObject = {};
+		expect(alreadyAccepted(memoryContext(database), [['scope', 'call-1', 'completed']])).toBe(false);
+		forgetProcessMemories(); // another process (or this one restarted): only the database is shared
+		expect(alreadyAccepted(memoryContext(copy(database)), [['scope', 'call-1', 'completed']])).toBe(true);
+		expect(alreadyAccepted(memoryContext(copy(database)), [['scope', 'call-1', 'busy']])).toBe(false);
+	});
+
+	it('is a duplicate in the same process even when its static data write was lost', () => {
+		const read = {}; // both requests read the same version from the database
+		expect(alreadyAccepted(memoryContext(copy(read)), [['s', 'a', 'x']])).toBe(false);
+		expect(alreadyAccepted(memoryContext(copy(read)), [['s', 'a', 'x']])).toBe(true);
+	});
+
+	it("an entry dropped by a concurrent write comes back with the process's next write", () => {
+		const processA = copy({});
+		expect(alreadyAccepted(memoryContext(processA), [['s', 'first']])).toBe(false);
+		// process B answered at the same time from the same read, and its write came last
+		const database: IDataObject = {};
+		// process A's next delivery reads B's version and writes back what A accepted too
+		const next = copy(database);
+		expect(alreadyAccepted(memoryContext(next), [['s', 'second']])).toBe(false);
+		forgetProcessMemories();
+		expect(alreadyAccepted(memoryContext(copy(next)), [['s', 'first']])).toBe(true);
+	});
+
+	it('triggers keep apart: another workflow or node, or the test URL, has a memory of its own', () => {
+		const data: IDataObject = {};
+		expect(alreadyAccepted(memoryContext(data), [['s', 'x']])).toBe(false);
+		expect(alreadyAccepted(memoryContext({}, { nodeId: 'other' }), [['s', 'x']])).toBe(false);
+		expect(alreadyAccepted(memoryContext({}, { mode: 'manual' }), [['s', 'x']])).toBe(false);
+	});
+});
+
+describe('bounds', () => {
+	it(`the static data holds the newest ${MEMORY_ENTRIES} entries of 24 hours, about 40 bytes each`, () => {
+		const data: IDataObject = {};
+		const ctx = memoryContext(data);
+		const start = 1_800_000_000_000;
+		for (let i = 0; i < MEMORY_ENTRIES + 500; i++) alreadyAccepted(ctx, [['s', `call-${i}`, 'x'.repeat(10_000)]], start + i);
+		const stored = data.acceptedDeliveries as unknown[];
+		expect(stored).toHaveLength(MEMORY_ENTRIES);
+		expect(JSON.stringify(stored).length).toBeLessThan(MEMORY_ENTRIES * 45);
+		forgetProcessMemories();
+		expect(alreadyAccepted(memoryContext(copy(data)), [['s', 'call-0', 'x'.repeat(10_000)]], start + 2000)).toBe(false);
+		forgetProcessMemories();
+		const later = start + 1500 + MEMORY_WINDOW_MS;
+		expect(alreadyAccepted(memoryContext(copy(data)), [['s', `call-${MEMORY_ENTRIES + 499}`, 'x'.repeat(10_000)]], later)).toBe(false);
+	});
+
+	it('whatever else the database holds in the field is dropped, never trusted', () => {
+		const data: IDataObject = { acceptedDeliveries: ['bogus', [1], ['k', 'x', 1], { a: 1 }, ['k2', 1, 1, 'extra'], null] as unknown as IDataObject };
+		expect(alreadyAccepted(memoryContext(data), [['s', 'x']])).toBe(false);
+		expect(data.acceptedDeliveries).toHaveLength(1);
+		forgetProcessMemories();
+		const junk: IDataObject = { acceptedDeliveries: { not: 'a list' } };
+		expect(alreadyAccepted(memoryContext(junk), [['s', 'y']])).toBe(false);
+		expect(junk.acceptedDeliveries).toHaveLength(1);
+	});
+});
