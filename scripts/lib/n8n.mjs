@@ -189,8 +189,9 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 		 * Starts `n8n start` on a free port and waits until n8n says it is ready: /healthz/readiness
 		 * answers OK (the database is up) and it has printed "Editor is now accessible". n8n 2.41 prints
 		 * that before it has set up the active workflows: ask rest.waitForPublication / waitForWebhook.
+		 * `webhookUrl`: the origin the platform is given (default: this process's own).
 		 */
-		async start({ port, timeoutMs = WAIT_MS, onLine } = {}) {
+		async start({ port, timeoutMs = WAIT_MS, onLine, webhookUrl } = {}) {
 			port ??= await freePort();
 			const origin = `http://127.0.0.1:${port}`;
 			const child = startProcess(install.node, [install.bin, 'start'], {
@@ -202,8 +203,9 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 					N8N_HOST: '127.0.0.1',
 					N8N_PROTOCOL: 'http',
 					N8N_EDITOR_BASE_URL: `${origin}/`,
-					// Webhook URLs the trigger registers with the platform must point here.
-					N8N_WEBHOOK_URL: `${origin}/`,
+					// Webhook URLs the trigger registers with the platform must point here (or at the
+					// address in front of the webhook processes, in queue mode: balancer.mjs).
+					N8N_WEBHOOK_URL: `${webhookUrl ?? origin}/`,
 					N8N_LOG_LEVEL: env.N8N_LOG_LEVEL === 'warn' ? 'info' : env.N8N_LOG_LEVEL,
 				},
 				onLine,

@@ -39,7 +39,8 @@ function asServerUser(cmd, args) {
 	return isRoot() ? [systemBinary('runuser'), ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
 }
 
-export async function startPostgres({ log = () => {} } = {}) {
+/** `extraArgs`: more server arguments (a test forces a failed start with a setting postgres refuses). */
+export async function startPostgres({ log = () => {}, extraArgs = [] } = {}) {
 	const bin = postgresBin({ log });
 	const dir = mkdtempSync(path.join(tmpdir(), 'e2e-postgres-'));
 	const remove = () => rmSync(dir, { recursive: true, force: true });
@@ -61,6 +62,7 @@ export async function startPostgres({ log = () => {} } = {}) {
 			'-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
 			// A test database: speed over durability.
 			'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+			...extraArgs,
 		]),
 	);
 	const psql = (sql) =>

@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 
 const live = new Set();
+/** Every child started (for tests that check a failed start left none running). */
+const everStarted = [];
 const cleanups = new Set();
 let handlersInstalled = false;
 
@@ -35,6 +37,21 @@ export function stopProcess(child, { graceMs = 10000 } = {}) {
 			resolve();
 		});
 		killGroup(child, 'SIGTERM');
+	});
+}
+
+/** How many children were started so far; `runningSince(mark)` lists those started after a mark still running (their group included). */
+export const startedCount = () => everStarted.length;
+
+export function runningSince(mark) {
+	return everStarted.slice(mark).filter((child) => {
+		if (child.exitCode === null && child.signalCode === null) return true;
+		try {
+			process.kill(-child.pid, 0); // a process of its group lives on
+			return true;
+		} catch {
+			return false;
+		}
 	});
 }
 
@@ -88,6 +105,7 @@ export function startProcess(cmd, args, { cwd, env, onLine, keepBytes = 200000 }
 	installHandlers();
 	const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 	live.add(child);
+	everStarted.push(child);
 	child.output = '';
 	const feed = (stream) => {
 		let partial = '';

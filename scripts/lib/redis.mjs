@@ -12,7 +12,8 @@ import { waitFor } from './wait.mjs';
 export const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 const REDIS_CLI = path.join(path.dirname(REDIS_SERVER), 'redis-cli');
 
-export async function startRedis({ log = () => {} } = {}) {
+/** `extraArgs`: more server arguments (a test forces a failed start with an option redis refuses). */
+export async function startRedis({ log = () => {}, extraArgs = [] } = {}) {
 	ensureDebianPackage('redis-server', REDIS_SERVER, { log });
 	const dir = mkdtempSync(path.join(tmpdir(), 'e2e-redis-'));
 	const remove = () => rmSync(dir, { recursive: true, force: true });
@@ -20,7 +21,7 @@ export async function startRedis({ log = () => {} } = {}) {
 	const port = await freePort();
 	// In the foreground, in its own process group: proc.mjs stops it with everything else.
 	const child = startProcess(REDIS_SERVER, [
-		'--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'no',
+		'--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'no', ...extraArgs,
 	]);
 	const started = Date.now();
 	try {
