@@ -78,6 +78,7 @@ export class SandboxApp implements SandboxHost {
 		this.recordings = new RecordingHost(this.store);
 		this.platform2 = new Platform2(seed);
 		this.platform2.sim.stepMs = opts.callTiming?.stepMs ?? 1000;
+		if (opts.platform2ListOrder) this.platform2.setListOrder(opts.platform2ListOrder, true);
 		this.recordings.alsoServes = (name) => this.platform2.sim.recordings.has(name);
 		const pipeline = new RequestPipeline(this, apiRouter(), controlRouter());
 		this.server = createServer(pipeline.handle);

@@ -1,7 +1,7 @@
 /**
  * npm run sandbox -- --port 4010 [--host 127.0.0.1] [--seed 1] [--call-step-ms 3000] [--no-rate-limit]
  *                    [--time-scale 1] [--precise-reset] [--latency-ms 0] [--transcript string|array]
- *                    [--generation reference|2026] [--quiet]
+ *                    [--generation reference|2026] [--list-order newest|oldest] [--quiet]
  */
 import { startSandbox } from './index';
 import { DOCUMENTED_LIMITS } from './rateLimit';
@@ -27,6 +27,8 @@ function parseArgs(argv: string[]): SandboxOptions {
 	const transcript = flags.get('transcript');
 	const generation = flags.get('generation');
 	if (generation !== undefined && generation !== 'reference' && generation !== '2026') throw new Error(`--generation is reference or 2026, got ${String(generation)}`);
+	const listOrder = flags.get('list-order');
+	if (listOrder !== undefined && listOrder !== 'newest' && listOrder !== 'oldest') throw new Error(`--list-order is newest or oldest, got ${String(listOrder)}`);
 	return {
 		port: num('port', 4010),
 		host: typeof flags.get('host') === 'string' ? (flags.get('host') as string) : '127.0.0.1',
@@ -36,6 +38,7 @@ function parseArgs(argv: string[]): SandboxOptions {
 		latencyMs: num('latency-ms', 0),
 		webhookTranscript: transcript === 'array' ? 'array' : 'string',
 		generation: generation ?? 'reference',
+		platform2ListOrder: listOrder ?? 'newest',
 		quiet: flags.has('quiet'),
 	};
 }
@@ -52,7 +55,7 @@ async function main(): Promise<void> {
 			`              read-only (alice): ${sandbox.tokens.aliceReadOnly}`,
 			`  Platform 2.0: origin ${sandbox.origin} (requests go to ${sandbox.origin}/api/v1) · key ${sandbox.platform2.keys.full} (workspace A, full)`,
 			`              service=${sandbox.platform2.keys.service}  assistants:read=${sandbox.platform2.keys.assistantsRead}  workspace B=${sandbox.platform2.keys.otherWorkspace}`,
-			`  Rate limit: ${limits} · call step ${opts.callTiming?.stepMs} ms · API generation ${opts.generation}`,
+			`  Rate limit: ${limits} · call step ${opts.callTiming?.stepMs} ms · API generation ${opts.generation} · 2.0 lists ${opts.platform2ListOrder} first`,
 			`  Control:    ${sandbox.origin}/sandbox/state · /sandbox/requests · /sandbox/faults · /sandbox/recording-requests`,
 			`  Recordings: ${sandbox.recordingsOrigin} (another host: it never needs the token)`,
 		].join('\n'),

@@ -55,6 +55,11 @@ export interface SandboxOptions {
 	timeZone?: string;
 	/** The API generation every account speaks (default 'reference'); per account with setGeneration. */
 	generation?: Generation;
+	/**
+	 * The order the Platform 2.0 mode answers its paged lists in (default 'newest' first; 'oldest' first: the
+	 * same rows the other way round). reset() keeps it; sb.platform2.setListOrder changes it until reset.
+	 */
+	platform2ListOrder?: 'newest' | 'oldest';
 }
 
 export interface RequestLogEntry {

@@ -3,6 +3,7 @@ import { uuid, type Rng } from '../prng';
 import type { Tasks } from '../tasks';
 import type { P2Operation } from './catalog';
 import type { KeyRing, P2Key, P2Workspace } from './keys';
+import type { SandboxListOrder } from './listOrder';
 import type { P2Record, RecordStore } from './records';
 import type { IdKind, Shape, Shapes } from './shapes';
 
@@ -28,6 +29,8 @@ export interface P2State {
 	rng: Rng;
 	/** tools a workspace may have (the sandbox's plan limit, set by a test; none: unlimited), by workspace id */
 	toolLimits: Map<string, number>;
+	/** the order paged lists are answered in (listOrder.ts); undefined: newest first */
+	listOrder?: SandboxListOrder;
 	/** whether campaigns are answered with started_at / paused_at / completed_at (behaviours/campaignEntryTimes.ts; default true) */
 	campaignEntryTimes: boolean;
 }

@@ -53,7 +53,7 @@ export function genericAnswer(call: P2Call): P2Answer {
 		case 'create':
 			return data(createRecord(call, writable(call.body)), undefined, 201);
 		case 'list':
-			return pageOf(call.op, listRows(call), call.query);
+			return pageOf(call.op, listRows(call), call.query, call.state.listOrder);
 		case 'read':
 			return readAnswer(call, item);
 		case 'update':

@@ -17,6 +17,7 @@ import type { P2Call, P2CallSim, P2State } from './context';
 import { genericAnswer } from './crud';
 import { IdempotencyMemory } from './idempotency';
 import { KeyRing, PLATFORM2_KEYS, PLATFORM2_WORKSPACES, publicKey, type MintOptions, type P2Key } from './keys';
+import { isListOrder, type SandboxListOrder } from './listOrder';
 import { RecordStore, type P2Record } from './records';
 import { seedPlatform2 } from './seed';
 import { Shapes } from './shapes';
@@ -65,12 +66,14 @@ export class Platform2 {
 	readonly sim: P2CallSim = { stepMs: 1000, recordingOrigin: '', recordings: new Set(), tasks: new Tasks(), abort: new AbortController() };
 	/** answers by idempotency key: a repeat does nothing more (idempotency.ts) */
 	private readonly idempotency = new IdempotencyMemory();
+	/** the list order reset() goes back to (the platform2ListOrder option; listOrder.ts) */
+	private defaultListOrder: SandboxListOrder = 'newest';
 
 	constructor(private seed = 1) {
 		this.reset();
 	}
 
-	/** Re-seeds the records, forgets minted keys and tool limits, and cancels running calls' tool requests. */
+	/** Re-seeds the records, forgets minted keys, tool limits and a list order set since (back to the default), and cancels running calls' tool requests. */
 	reset(): void {
 		this.stop();
 		this.sim.tasks = new Tasks();
@@ -82,6 +85,7 @@ export class Platform2 {
 		this.sim.recordings.clear();
 		this.idempotency.clear();
 		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng, toolLimits: new Map(), campaignEntryTimes: true };
+		if (this.defaultListOrder !== 'newest') this.state.listOrder = this.defaultListOrder;
 	}
 
 	/** Cancels the background work of running calls (their mid-call tool requests). */
@@ -109,6 +113,21 @@ export class Platform2 {
 		if (limit === null) this.state.toolLimits.delete(ws.id);
 		else if (Number.isInteger(limit) && limit >= 0) this.state.toolLimits.set(ws.id, limit);
 		else throw new Error('limit must be a whole number of at least 0, or null');
+	}
+
+	/**
+	 * The order every paged list (limit/offset) is answered in: 'newest' first (each list's own order, the
+	 * default) or 'oldest' first (listOrder.ts). `lasting`: reset() keeps it (the platform2ListOrder option);
+	 * otherwise reset() goes back to the sandbox's default.
+	 */
+	setListOrder(order: SandboxListOrder, lasting = false): void {
+		if (!isListOrder(order)) throw new Error(`The list order is 'newest' or 'oldest', not ${String(order)}`);
+		if (lasting) this.defaultListOrder = order;
+		this.state.listOrder = order;
+	}
+
+	get listOrder(): SandboxListOrder {
+		return this.state.listOrder ?? 'newest';
 	}
 
 	/**

@@ -7,6 +7,7 @@
  */
 import { data, invalid, type P2Answer } from './answers';
 import type { P2Operation } from './catalog';
+import { inListOrder, type SandboxListOrder } from './listOrder';
 import type { P2Record } from './records';
 
 const NOT_FILTERS = new Set(['limit', 'offset', 'cursor', 'after', 'sort', 'q', 'search', 'include_occurrences']);
@@ -39,8 +40,8 @@ function decodeCursor(text: string): number | null {
 	return m ? Number(m[1]) : null;
 }
 
-/** The answer of a list operation. */
-export function pageOf(op: P2Operation, rows: P2Record[], values: Record<string, unknown>): P2Answer {
+/** The answer of a list operation; a `limit/offset` list in the sandbox's list order (listOrder.ts: newest first unless set). */
+export function pageOf(op: P2Operation, rows: P2Record[], values: Record<string, unknown>, order?: SandboxListOrder): P2Answer {
 	const details = op.pagingDetails ?? {};
 	const limit = typeof values.limit === 'number' ? values.limit : (details.limitDefault ?? 50);
 	if (details.limitMax !== undefined && limit > details.limitMax) return invalid('limit', `must be at most ${details.limitMax}`);
@@ -48,7 +49,7 @@ export function pageOf(op: P2Operation, rows: P2Record[], values: Record<string,
 		case 'limit/offset': {
 			const offset = typeof values.offset === 'number' ? values.offset : 0;
 			if (offset < 0) return invalid('offset', 'must be at least 0');
-			return data(rows.slice(offset, offset + limit), { pagination: { total: rows.length, limit, offset } });
+			return data(inListOrder(rows, order).slice(offset, offset + limit), { pagination: { total: rows.length, limit, offset } });
 		}
 		case 'cursor': {
 			const param = details.cursorParam ?? 'cursor';

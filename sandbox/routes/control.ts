@@ -11,6 +11,7 @@ import { FaultError } from '../faults';
 import { campaignEntryTimesRoute, mintKeyRoute, seededKeysRoute, toolLimitRoute } from '../platform2/control';
 import { deliverRoute, deliveriesRoute, ringingCallRoute, workspaceWebhookRoute } from '../platform2/webhookControl';
 import { recordAtRoute } from '../platform2/behaviours/pollingTimeline';
+import { listOrderRoute } from '../platform2/listOrder';
 import { Router } from '../router';
 import { assistantRecord, callRecord, campaignRecord, leadRecord, phoneNumberRecord, smsRecord } from '../serialize';
 import type { Call, WebhookResponse } from '../types';
@@ -239,6 +240,7 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('POST', '/sandbox/platform2/ringing-call', ringingCallRoute)
 		.add('GET', '/sandbox/platform2/deliveries', deliveriesRoute)
 		.add('POST', '/sandbox/platform2/records', (ctx) => recordAtRoute(ctx.app.platform2, ctx.rawBody))
+		.add('POST', '/sandbox/platform2/list-order', (ctx) => listOrderRoute(ctx.app.platform2, ctx.rawBody))
 		.add('GET', '/sandbox/state', state)
 		.add('POST', '/sandbox/balance', setBalance)
 		.add('POST', '/sandbox/webhook-transcript', setTranscript)

@@ -19,7 +19,7 @@ export function getMe(call: P2Call): P2Answer {
 }
 
 export function listApiKeys(call: P2Call): P2Answer {
-	return pageOf(call.op, call.state.keys.list(call.workspace.id).map(publicKey) as P2Record[], call.query);
+	return pageOf(call.op, call.state.keys.list(call.workspace.id).map(publicKey) as P2Record[], call.query, call.state.listOrder);
 }
 
 function keyOf(call: P2Call): P2Key | undefined {

@@ -152,7 +152,7 @@ export function listCalls(call: P2Call): P2Answer {
 		return !(Number.isFinite(from) && at < from) && !(Number.isFinite(to) && at > to);
 	});
 	// sort=updated_at: the call changed last first (what the polling trigger reads); default: newest created first
-	return pageOf(call.op, call.query.sort === 'updated_at' ? newestFirst(rows, 'updated_at') : rows, call.query);
+	return pageOf(call.op, call.query.sort === 'updated_at' ? newestFirst(rows, 'updated_at') : rows, call.query, call.state.listOrder);
 }
 
 export function getCallRecording(call: P2Call): P2Answer {

@@ -5,7 +5,8 @@
  * - listHistory, listBookings, listScheduledCallbacks (no sort parameter in the catalogue): latest
  *   change (updated_at) first; history's `from`/`to` bound created_at, bookings' the appointment's start.
  * - listAudienceContacts: newest created first; `created_from`/`created_to` bound created_at.
- * Equality filters and paging stay the generic ones (paging.ts).
+ * Equality filters and paging stay the generic ones (paging.ts); the sandbox's list order (listOrder.ts) may
+ * turn any of them round (oldest first).
  */
 import type { P2Answer } from '../answers';
 import type { P2Call } from '../context';
@@ -36,7 +37,7 @@ export function newestFirst(rows: P2Record[], field: string): P2Record[] {
 
 function ordered(call: P2Call, order: string, bound: string, fromParam: string, toParam: string): P2Answer {
 	const rows = within(listRows(call), bound, call.query[fromParam], call.query[toParam]);
-	return pageOf(call.op, newestFirst(rows, order), call.query);
+	return pageOf(call.op, newestFirst(rows, order), call.query, call.state.listOrder);
 }
 
 export const listHistory = (call: P2Call): P2Answer => ordered(call, 'updated_at', 'created_at', 'from', 'to');

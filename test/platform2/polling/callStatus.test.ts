@@ -4,12 +4,12 @@
  * (each call once, when it was created). Each exactly once, across pages and a restart; one request a
  * poll when nothing changed; Assistant, Direction and Campaign go to the server.
  */
-import { MINUTE, usePolling2 } from './helpers';
+import { LIST_ORDERS, MINUTE, usePolling2 } from './helpers';
 
 const CAMPAIGN = '7a1f0c52-3b7e-4f0e-9d2a-5c8b1e6f4a90';
 
-describe('Polling Trigger on Platform 2.0: Call Not Answered', () => {
-	const t = usePolling2({ event2: 'callNotAnswered' });
+describe.each(LIST_ORDERS)('Polling Trigger on Platform 2.0: Call Not Answered (lists %s first)', (listOrder) => {
+	const t = usePolling2({ event2: 'callNotAnswered' }, { listOrder });
 
 	it('only the calls nobody picked up, each once; the platform is asked for status no_answer, latest change first', async () => {
 		await t.poll({ activationPoll: true });
@@ -33,8 +33,8 @@ describe('Polling Trigger on Platform 2.0: Call Not Answered', () => {
 	});
 });
 
-describe('Polling Trigger on Platform 2.0: Call Busy and Call Failed', () => {
-	const t = usePolling2({ event2: 'callFailed' });
+describe.each(LIST_ORDERS)('Polling Trigger on Platform 2.0: Call Busy and Call Failed (lists %s first)', (listOrder) => {
+	const t = usePolling2({ event2: 'callFailed' }, { listOrder });
 
 	it('Call Failed: failed calls of the campaign asked for, each once; Call Busy is a cursor of its own', async () => {
 		await t.poll({ activationPoll: true, parameters: { campaignId: CAMPAIGN } });
@@ -63,8 +63,8 @@ describe('Polling Trigger on Platform 2.0: Call Busy and Call Failed', () => {
 	});
 });
 
-describe('Polling Trigger on Platform 2.0: New Call', () => {
-	const t = usePolling2({ event2: 'newCall' });
+describe.each(LIST_ORDERS)('Polling Trigger on Platform 2.0: New Call (lists %s first)', (listOrder) => {
+	const t = usePolling2({ event2: 'newCall' }, { listOrder });
 
 	it('each call once when it starts, whatever it ends in; inbound only when asked; idle polls cost one request', async () => {
 		await t.poll({ activationPoll: true });

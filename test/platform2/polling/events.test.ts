@@ -2,10 +2,11 @@
  * Platform 2.0 polling, every other event: Conversation Ended and Conversation Activity (List
  * History), Booking Created / Cancelled / Rescheduled / Completed / No-Show (List Bookings), New
  * Campaign Lead (List Audience Contacts with created_from), Scheduled Callback Due / Completed (List
- * Scheduled Callbacks). Each emitted once across a restart
- * and a deactivate/activate cycle; a poll with nothing new costs one request per event.
+ * Scheduled Callbacks). Each emitted once across a restart and a deactivate/activate cycle, with the
+ * lists answered newest or oldest first; a poll with nothing new costs one request per event (these lists
+ * are short: their first page holds them whole).
  */
-import { HOUR, MINUTE, usePolling2, type Polling2 } from './helpers';
+import { HOUR, LIST_ORDERS, MINUTE, usePolling2, type Polling2 } from './helpers';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -144,8 +145,8 @@ describe('Polling Trigger on Platform 2.0: Conversation Activity', () => {
 	});
 });
 
-describe.each(CASES)('Polling Trigger on Platform 2.0: $event', (c) => {
-	const t = usePolling2({ event2: c.event });
+describe.each(CASES.flatMap((c) => LIST_ORDERS.map((listOrder) => ({ ...c, listOrder }))))('Polling Trigger on Platform 2.0: $event (lists $listOrder first)', (c) => {
+	const t = usePolling2({ event2: c.event }, { listOrder: c.listOrder });
 
 	it('emits each event once across a restart and a deactivate/activate cycle; nothing that happened before activation', async () => {
 		c.before(t);

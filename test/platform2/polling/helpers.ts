@@ -4,7 +4,8 @@
  *   sandbox's recordAt: created_at / updated_at / ended_at are the platform's);
  * - n8n's: pollingClock.now is `n8nNow`, a minute further each poll (the rate-limit share).
  * `poll()` keeps the static data of one running n8n; `saved` is what n8n would have saved (on emit and
- * after the activation poll); `restart()` loads it into a new node instance.
+ * after the activation poll); `restart()` loads it into a new node instance. `listOrder`: the order the
+ * sandbox answers its paged lists in (newest first unless told; the catalogue states none).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -45,7 +46,10 @@ export interface Polling2 {
 	requestsTo(path: string): Array<Record<string, string>>;
 }
 
-export function usePolling2(defaults: IDataObject): Polling2 {
+export const LIST_ORDERS = ['newest', 'oldest'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+export function usePolling2(defaults: IDataObject, options: { listOrder?: ListOrder } = {}): Polling2 {
 	const t = { memory: {}, saved: {} } as Polling2;
 	let node = new VoiceAssistantPollingTrigger();
 	const realNow = pollingClock.now;
@@ -60,6 +64,7 @@ export function usePolling2(defaults: IDataObject): Polling2 {
 	});
 	beforeEach(() => {
 		t.sb.reset();
+		if (options.listOrder) t.sb.platform2.setListOrder(options.listOrder);
 		resetPacers();
 		seen = 0;
 		t.serverNow = SERVER_START;

@@ -1,13 +1,17 @@
 /**
- * Platform 2.0 polling, the "New …" events (#37): a record added to a workspace list, each once, from
- * the list read newest created first (paged lists from the top while records are newer than the
- * cursor: one request a poll when nothing is new; unpaged lists whole, put in order by the trigger).
+ * Platform 2.0 polling, the "New …" events (#37, New Contact and New Scheduled Callback #47): a record
+ * added to a workspace list, each once, whether the platform lists it newest or oldest first (paged lists
+ * from their newest record while records are newer than the cursor: one request a poll when nothing is
+ * new on these short lists; unpaged lists whole, put in order by the trigger). Long lists in either
+ * order: listOrder.test.ts.
  */
 import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS, type NewRecordList } from '../../../nodes/VoiceAssistant/polling/platform2/newRecords';
-import { HOUR, MINUTE, usePolling2 } from './helpers';
+import { HOUR, LIST_ORDERS, MINUTE, usePolling2 } from './helpers';
 
-describe.each(NEW_RECORD_EVENTS.map((event) => ({ event, ...(NEW_RECORD_LISTS[event] as NewRecordList) })))('Polling Trigger on Platform 2.0: $label', (list) => {
-	const t = usePolling2({ event2: list.event });
+const CASES = NEW_RECORD_EVENTS.flatMap((event) => LIST_ORDERS.map((listOrder) => ({ event, listOrder, ...(NEW_RECORD_LISTS[event] as NewRecordList) })));
+
+describe.each(CASES)('Polling Trigger on Platform 2.0: $label (lists $listOrder first)', (list) => {
+	const t = usePolling2({ event2: list.event }, { listOrder: list.listOrder });
 
 	it('each new record once, across a restart and a deactivate/activate cycle; none that existed before', async () => {
 		t.serverNow += MINUTE;
@@ -53,8 +57,8 @@ describe.each(NEW_RECORD_EVENTS.map((event) => ({ event, ...(NEW_RECORD_LISTS[ev
 	});
 });
 
-describe('Polling Trigger on Platform 2.0: New Assistant on a list that is not newest first', () => {
-	const t = usePolling2({ event2: 'newAssistant' });
+describe.each(LIST_ORDERS)('Polling Trigger on Platform 2.0: New Assistant on a list in neither order (lists %s first)', (listOrder) => {
+	const t = usePolling2({ event2: 'newAssistant' }, { listOrder });
 
 	it('fails the poll saying so, instead of missing a record', async () => {
 		t.serverNow += MINUTE;
@@ -64,6 +68,6 @@ describe('Polling Trigger on Platform 2.0: New Assistant on a list that is not n
 		t.at({ collection: '/assistants', fields: { name: 'Newer' } });
 		t.serverNow -= 10 * MINUTE;
 		t.at({ collection: '/assistants', fields: { name: 'Older, listed first' } });
-		await expect(t.poll()).rejects.toThrow('is not ordered by created_at newest first');
+		await expect(t.poll()).rejects.toThrow('is ordered by created_at neither newest first nor oldest first');
 	});
 });

@@ -3,9 +3,11 @@
  * no clock; only the platform's own timestamps and ids are compared, with each other.
  *
  * Every list it follows is read newest first by one of its timestamps (the "order": updated_at for
- * calls sorted by it, history, bookings and callbacks; created_at for new leads). A poll reads pages
- * from the top while records are newer than the mark (the newest order time already read) minus
- * SLACK_MS, then moves the mark up: with nothing new, one page. A record holds events (a call
+ * calls sorted by it, history, bookings and callbacks; created_at for new leads): a list the platform
+ * answers oldest first is walked from its end and each page turned round before it comes here
+ * (listOrder.ts, which keeps the order it saw in `order`). A poll reads pages from the newest while
+ * records are newer than the mark (the newest order time already read) minus SLACK_MS, then moves the
+ * mark up: with nothing new, one page (two when the list is oldest first). A record holds events (a call
  * completed, a booking cancelled…), each with a key and a time of its own (`at`: ended_at,
  * cancelled_at, created_at…). An event is emitted once: its key is remembered while its time is above
  * the floor; events at or below the floor are never emitted. The floor is "now" at first activation
@@ -15,7 +17,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 const HOUR = 3_600_000;
-export const CURSOR2_VERSION = 1;
+/** 2: the list's order is read, not assumed (`order`); a version 1 cursor was built on a list read newest first. */
+export const CURSOR2_VERSION = 2;
 /**
  * Records whose order time is this much below the mark are read again: a write whose timestamp was
  * taken a little before it became visible, timestamps in whole seconds. With nothing new a poll reads
@@ -42,8 +45,12 @@ export interface FeedRow {
 	events: FeedEvent[];
 }
 
-/** A walk from the top down to the stop; it may take several polls when the rate-limit share runs out. */
+/** Which end of a list holds its newest records (listOrder.ts). */
+export type ListOrder = 'newest' | 'oldest';
+
+/** A walk from the newest record down to the stop; it may take several polls when the rate-limit share runs out. */
 export interface FeedSweep extends IDataObject {
+	/** rows walked from the newest end (newest first: the next page's offset) */
 	offset: number;
 	/** records older (by order time) than this are not read; null: to the end of the list */
 	stop: number | null;
@@ -55,6 +62,12 @@ export interface FeedSweep extends IDataObject {
 	nearFrom: number | null;
 	/** records read above the stop (what changed since the last sweep, and the slack) */
 	read?: number;
+	/** the order this sweep found the list in (undefined: not yet known) */
+	order?: ListOrder;
+	/** oldest first: the next page ends at this offset (exclusive); order unknown yet: the end of the list, to be read */
+	end?: number;
+	/** order unknown yet: the one time page 0 showed (null: none) */
+	head?: number | null;
 }
 
 export interface FeedCursor extends IDataObject {
@@ -71,6 +84,8 @@ export interface FeedCursor extends IDataObject {
 	/** event key → its time */
 	seen: Record<string, number>;
 	sweep: FeedSweep | null;
+	/** the order the list was last seen in: a page that says nothing (one time only) is read in it */
+	order?: ListOrder;
 }
 
 export function newFeedCursor(feed: string): FeedCursor {
@@ -80,19 +95,15 @@ export function newFeedCursor(feed: string): FeedCursor {
 export function storedFeedCursor(stored: unknown, feed: string): FeedCursor | undefined {
 	if (typeof stored !== 'object' || stored === null) return undefined;
 	const cursor = stored as Partial<FeedCursor>;
-	if (cursor.v !== CURSOR2_VERSION || cursor.feed !== feed || typeof cursor.seen !== 'object' || cursor.seen === null) return undefined;
+	if ((cursor.v !== CURSOR2_VERSION && cursor.v !== 1) || cursor.feed !== feed || typeof cursor.seen !== 'object' || cursor.seen === null) return undefined;
+	// version 1 only ever read a list newest first (another order failed the poll): a sweep under way goes on so
+	if (cursor.v === 1) return { ...(cursor as FeedCursor), v: CURSOR2_VERSION, order: 'newest', sweep: cursor.sweep ? { ...cursor.sweep, order: 'newest' } : null };
 	return cursor as FeedCursor;
 }
 
 export function currentFeedSweep(cursor: FeedCursor): FeedSweep {
 	cursor.sweep ??= { offset: 0, stop: cursor.mark === null ? null : cursor.mark - SLACK_MS, top: null, near: 0, nearFrom: null };
 	return cursor.sweep;
-}
-
-/** Whether the rows come newest first by their order time (what the trigger relies on). */
-export function newestFirst(rows: FeedRow[]): boolean {
-	const times = rows.map((row) => row.order).filter((t): t is number => t !== undefined);
-	return times.every((t, i) => i === 0 || t <= times[i - 1]);
 }
 
 export interface FeedOutcome {

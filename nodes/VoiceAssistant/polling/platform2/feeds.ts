@@ -1,10 +1,10 @@
 /**
  * The events a Platform 2.0 polling trigger can wait for, each as the list it reads (catalogue
- * operation, query, the timestamp the list is ordered by, newest first) and the events a record of
- * it holds (key and time, both the platform's). Only the catalogue's parameters are sent: `sort` where
- * the operation has it (listCalls), a since-filter where it has one on the order time
+ * operation, query, the timestamp the list is ordered by) and the events a record of it holds (key and
+ * time, both the platform's). Only the catalogue's parameters are sent: `sort` where the operation has
+ * it (listCalls: a field, no direction), a since-filter where it has one on the order time
  * (listAudienceContacts `created_from`). History, bookings and callbacks have neither: they are read
- * as the platform lists them, latest change first, and a list in another order fails the poll.
+ * as the platform lists them, by latest change, newest or oldest first (listOrder.ts reads which).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -73,8 +73,9 @@ export interface Feed {
 	operation: string;
 	name: string;
 	path: string;
+	/** the catalogue's scope; where it allows another instead, both: 'leads:read|calls:read' */
 	scope: string;
-	/** the record timestamp the list is ordered by, newest first (or, for a `whole` list, put in order by) */
+	/** the record timestamp the list is ordered by, newest or oldest first (or, for a `whole` list, put in order by) */
 	order: 'updated_at' | 'created_at' | 'started_at' | 'paused_at' | 'completed_at';
 	/** the query parameter that keeps records whose order time is at or after a time, if the operation has one */
 	since?: string;
@@ -202,8 +203,8 @@ export function feedOf(settings: Settings2): Feed {
 	const common = { eventName: WEBHOOK_NAME[settings.event], events: EVENT_OF[settings.event] };
 	const defined = (query: IDataObject) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as IDataObject;
 	if (isNewRecordEvent(settings.event)) {
-		const { operation, name, path, scope, unpaged, rowsAt }: NewRecordList = NEW_RECORD_LISTS[settings.event];
-		return { ...common, operation, name, path, scope, order: 'created_at', query: {}, ...(unpaged ? { unpaged } : {}), ...(rowsAt ? { rowsAt } : {}) };
+		const { operation, name, path, scope, unpaged, rowsAt, since, order = 'created_at' }: NewRecordList = NEW_RECORD_LISTS[settings.event];
+		return { ...common, operation, name, path, scope, order, query: {}, ...(unpaged ? { unpaged } : {}), ...(rowsAt ? { rowsAt } : {}), ...(since ? { since } : {}) };
 	}
 	if (isCampaignStatusEvent(settings.event)) {
 		// List Campaigns has a status filter but no order: the campaigns in the status are read whole
@@ -229,7 +230,7 @@ export function feedOf(settings: Settings2): Feed {
 		case 'conversationActivity':
 			return { ...common, operation: 'listHistory', name: 'List History', path: '/history', scope: 'calls:read', order: 'updated_at', query: defined({ assistant_id: settings.assistantId, type: settings.channel }) };
 		case 'campaignLead':
-			return { ...common, operation: 'listAudienceContacts', name: 'List Audience Contacts', path: '/leads', scope: 'leads:read', order: 'created_at', since: 'created_from', query: defined({ campaign_id: settings.campaignId }) };
+			return { ...common, operation: 'listAudienceContacts', name: 'List Audience Contacts', path: '/leads', scope: 'leads:read|calls:read', order: 'created_at', since: 'created_from', query: defined({ campaign_id: settings.campaignId }) };
 		case 'callbackDue':
 		case 'callbackCompleted': {
 			const query = defined({ status: settings.event === 'callbackCompleted' ? 'completed' : undefined });

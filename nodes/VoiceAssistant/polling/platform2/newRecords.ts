@@ -1,10 +1,10 @@
 /**
  * The "New …" events of a Platform 2.0 polling trigger: a record added to one of the workspace's lists,
  * each once, when it was created (`created_at`). Read as the time cursor reads every list (cursor.ts):
- * - a paged list (limit/offset) from the top while records are newer than the cursor, so a poll with
- *   nothing new costs one request. This relies on the list showing the newest created first, which the
- *   catalogue does not state (docs/polling-trigger.md, "Reading chosen"); a list in another order fails
- *   the poll with that message rather than miss a record;
+ * - a paged list (limit/offset) from its newest record while records are newer than the cursor. The
+ *   catalogue states no order for these lists: listOrder.ts reads from the rows whether the newest come
+ *   first (a poll with nothing new costs one request) or last (two: the total, then the end); a list in
+ *   neither order fails the poll with that message rather than miss a record;
  * - an unpaged list (the catalogue gives it no paging: tools, automations, routines, booking event
  *   types) whole, one request a poll, put in order here.
  */
@@ -17,6 +17,7 @@ export interface NewRecordList {
 	operation: string;
 	name: string;
 	path: string;
+	/** the catalogue's scope, and the one it accepts instead where it names two: 'segments:read|calls:read' */
 	scope: string;
 	/** the item's `event` */
 	eventName: string;
@@ -24,6 +25,10 @@ export interface NewRecordList {
 	unpaged?: true;
 	/** the key of `data` the rows are under, where the list nests them (GET /automations → data.automations) */
 	rowsAt?: string;
+	/** the query parameter that keeps records created at or after a time, where the operation has one */
+	since?: string;
+	/** the time the list is ordered by, where it is not created_at (the event's time stays created_at) */
+	order?: 'created_at' | 'updated_at';
 }
 
 export const NEW_RECORD_LISTS = {
@@ -34,7 +39,7 @@ export const NEW_RECORD_LISTS = {
 		operation: 'listAutomations',
 		name: 'List Automations',
 		path: '/automations',
-		scope: 'automations:read',
+		scope: 'automations:read|calls:read',
 		eventName: 'automation.created',
 		unpaged: true,
 		rowsAt: 'automations',
@@ -69,7 +74,28 @@ export const NEW_RECORD_LISTS = {
 		eventName: 'phone_number.created',
 	},
 	newRoutine: { label: 'New Routine', what: 'A routine (mission) was created', operation: 'listRoutines', name: 'List Routines', path: '/routines', scope: 'routines:read', eventName: 'routine.created', unpaged: true },
-	newSegment: { label: 'New Segment', what: 'A segment of contacts was created', operation: 'listSegments', name: 'List Segments', path: '/segments', scope: 'segments:read', eventName: 'segment.created' },
+	newContact: {
+		label: 'New Contact',
+		what: "A contact was added to the workspace's audience, in a campaign or none",
+		operation: 'listAudienceContacts',
+		name: 'List Audience Contacts',
+		path: '/leads',
+		scope: 'leads:read|calls:read',
+		eventName: 'contact.created',
+		since: 'created_from',
+	},
+	newScheduledCallback: {
+		label: 'New Scheduled Callback',
+		what: 'An assistant scheduled a callback with a customer (Scheduled Callback Due fires later, when the platform dials it)',
+		operation: 'listScheduledCallbacks',
+		name: 'List Scheduled Callbacks',
+		path: '/scheduled-callbacks',
+		scope: 'calls:read',
+		eventName: 'callback.scheduled',
+		// the list is read by last change, as Scheduled Callback Due and Completed read it (feeds.ts)
+		order: 'updated_at',
+	},
+	newSegment: { label: 'New Segment', what: 'A segment of contacts was created', operation: 'listSegments', name: 'List Segments', path: '/segments', scope: 'segments:read|calls:read', eventName: 'segment.created' },
 	newSuppressionEntry: {
 		label: 'New Suppression Entry',
 		what: 'A phone number or e-mail was put on the workspace suppression list (an opt-out)',

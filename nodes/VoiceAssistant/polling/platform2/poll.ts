@@ -1,8 +1,9 @@
 /**
- * poll() on Platform 2.0: one event's list (feeds.ts), read from the top while records are newer
- * than the cursor (cursor.ts), within the polling share of the key's rate limit (../budget.ts, the
- * same budget classic polling keeps to, keyed by the 2.0 target). "Fetch Test Event" returns the
- * newest record holding the event and leaves the cursor alone.
+ * poll() on Platform 2.0: one event's list (feeds.ts), read from its newest record, whichever end of
+ * the list that is (listOrder.ts), while records are newer than the cursor (cursor.ts), within the
+ * polling share of the key's rate limit (../budget.ts, the same budget classic polling keeps to, keyed
+ * by the 2.0 target). "Fetch Test Event" returns the newest record holding the event and leaves the
+ * cursor alone.
  */
 import { NodeOperationError, deepCopy } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -14,8 +15,9 @@ import { ShareUsedUp, type RequestShare } from '../../transport/share';
 import { requestTarget } from '../../transport/target';
 import { pageShare, pollingBudget } from '../budget';
 import { pollingClock } from '../clock';
-import { currentFeedSweep, newFeedCursor, newestFirst, storedFeedCursor, takeFeedPage, type FeedCursor, type FeedEvent, type FeedRow } from './cursor';
+import { currentFeedSweep, newFeedCursor, storedFeedCursor, takeFeedPage, type FeedCursor, type FeedEvent, type FeedRow } from './cursor';
 import { feedOf, feedSignature, platformTime2, type Feed } from './feeds';
+import { ListWalk, orderOfRows, type ListPage } from './listOrder';
 import { takeWholeList } from './membership';
 import { readSettings2 } from './settings';
 
@@ -31,10 +33,6 @@ export const MAX_WHOLE_PAGES = 10;
 
 const running = new Set<string>();
 
-interface Page {
-	rows: FeedRow[];
-	last: boolean;
-}
 
 /** A record as the cursor reads it; in a list put in order here, one without the order time goes by its event's time. */
 function rowOf(feed: Feed, record: IDataObject): FeedRow {
@@ -45,8 +43,9 @@ function rowOf(feed: Feed, record: IDataObject): FeedRow {
 
 const newestFirstInPlace = (rows: FeedRow[]) => rows.sort((a, b) => (b.order ?? -Infinity) - (a.order ?? -Infinity));
 
-async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?: RequestShare): Promise<Page> {
-	const platform2: Platform2Request = { operation: feed.name, scopes: [[feed.scope]] };
+async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?: RequestShare): Promise<ListPage> {
+	// a scope the catalogue lets another stand in for is written 'leads:read|calls:read' (feeds.ts)
+	const platform2: Platform2Request = { operation: feed.name, scopes: [feed.scope.split('|')] };
 	const answer = (await apiRequest.call(ctx, 'GET', feed.path, { qs: feed.unpaged ? feed.query : { ...feed.query, ...qs }, platform2, share })) as IDataObject | undefined;
 	const data = feed.rowsAt && answer?.data && typeof answer.data === 'object' ? (answer.data as IDataObject)[feed.rowsAt] : answer?.data;
 	if (answer === null || typeof answer !== 'object' || !Array.isArray(data)) {
@@ -59,12 +58,17 @@ async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?
 	const rows = records.map((record) => rowOf(feed, record));
 	// the whole list at once: its order is ours to give (newest first, as the cursor reads)
 	if (feed.unpaged) newestFirstInPlace(rows);
-	if (!feed.whole && !newestFirst(rows)) {
-		throw new NodeOperationError(ctx.getNode(), `The list of ${feed.name} is not ordered by ${feed.order} newest first, so the polling trigger cannot follow it`, {
-			description: `GET ${feed.path} answered records in another order. Use the Voice Assistant Trigger (webhook) with this platform.`,
-		});
-	}
-	return { rows, last };
+	return { rows, last, ...(Number.isFinite(total) ? { total } : {}) };
+}
+
+function notOrdered(ctx: IPollFunctions, feed: Feed, why: 'neither' | 'noTotal'): NodeOperationError {
+	const message =
+		why === 'neither'
+			? `The list of ${feed.name} is ordered by ${feed.order} neither newest first nor oldest first, so the polling trigger cannot follow it`
+			: `The list of ${feed.name} is not newest first by ${feed.order} and gives no total (meta.pagination.total), so the polling trigger cannot find its newest records`;
+	return new NodeOperationError(ctx.getNode(), message, {
+		description: `GET ${feed.path} answered its records in an order the trigger cannot follow. Use the Voice Assistant Trigger (webhook) with this platform.`,
+	});
 }
 
 function wholeTooLong(ctx: IPollFunctions, feed: Feed): NodeOperationError {
@@ -94,6 +98,8 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 	let free = !cursor.started; // the activation page always goes: it fixes "now"
 	// a `whole` list is taken only once every page is in (rows in no order say nothing until then)
 	const wholeRows: FeedRow[] = [];
+	const firstSize = Math.min(MAX_LIMIT, cursor.near + FIRST_PAGE_EXTRA);
+	const walk = feed.whole ? undefined : new ListWalk(cursor, () => currentFeedSweep(cursor), firstSize, MAX_LIMIT);
 	for (;;) {
 		const now = pollingClock.now();
 		if (!free && (budget.waitMs(now) > 0 || now - started > pollTimeMs(ctx))) {
@@ -101,9 +107,8 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 			break;
 		}
 		const sweep = cursor.started && !feed.whole ? currentFeedSweep(cursor) : undefined;
-		const offset = feed.whole ? wholeRows.length : (sweep?.offset ?? 0);
-		const limit = offset === 0 && !feed.whole ? Math.min(MAX_LIMIT, cursor.near + FIRST_PAGE_EXTRA) : MAX_LIMIT;
-		const qs: IDataObject = { limit, offset };
+		const ask = walk ? walk.next() : { offset: wholeRows.length, limit: MAX_LIMIT };
+		const qs: IDataObject = { limit: ask.limit, offset: ask.offset };
 		if (feed.since && sweep && sweep.stop !== null) qs[feed.since] = new Date(sweep.stop).toISOString();
 		// Every attempt, a retry after a 5xx too, comes out of the share (../budget.ts).
 		const share = pageShare(budget, free);
@@ -121,8 +126,21 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 			result.thinned = true;
 			break;
 		}
-		const page = settled.page;
+		let page = settled.page;
 		result.pages += 1;
+		if (walk) {
+			const step = walk.step(page, ask);
+			if (step.kind === 'fail') throw notOrdered(ctx, feed, step.why);
+			if (step.kind === 'ended') {
+				ctx.logger.warn(`Voice Assistant Polling Trigger: reading ${feed.name} stopped (${step.why}); the next poll reads it afresh`);
+				break;
+			}
+			if (step.kind === 'again') {
+				free = !cursor.started; // the activation's pages all go: together they fix "now"
+				continue;
+			}
+			page = { rows: step.rows, last: step.last };
+		}
 		if (feed.whole) {
 			wholeRows.push(...page.rows);
 			if (!page.last) {
@@ -144,10 +162,14 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 	return result;
 }
 
-/** "Fetch Test Event": the newest record of the list holding the event; nothing is stored. */
+/** "Fetch Test Event": the newest record of the list holding the event (at its end when the list is oldest first); nothing is stored. */
 async function latestEvent(ctx: IPollFunctions, feed: Feed): Promise<INodeExecutionData[][]> {
-	const { rows } = await readPage(ctx, feed, { limit: MAX_LIMIT, offset: 0 });
-	const found = (feed.whole ? newestFirstInPlace(rows) : rows).find((row) => row.events.length > 0);
+	const first = await readPage(ctx, feed, { limit: MAX_LIMIT, offset: 0 });
+	const rows = [...first.rows];
+	if (!first.last && first.total !== undefined && orderOfRows(first.rows) !== 'newest') {
+		rows.push(...(await readPage(ctx, feed, { limit: MAX_LIMIT, offset: Math.max(MAX_LIMIT, first.total - MAX_LIMIT) })).rows);
+	}
+	const found = newestFirstInPlace(rows).find((row) => row.events.length > 0);
 	if (found) return [[itemOf(feed, found.events[0])]];
 	throw new NodeOperationError(ctx.getNode(), `No ${feed.eventName} event in the newest ${MAX_LIMIT} records yet`, {
 		description: 'Make one happen (or widen the filters), then fetch again.',

@@ -81,7 +81,7 @@ export const platform2PollingProperties: INodeProperties[] = [
 			{ name: 'New Campaign Lead', value: 'campaignLead', description: 'A lead was added (List Audience Contacts, created since the last poll)' },
 			{ name: 'Scheduled Callback Completed', value: 'callbackCompleted', description: 'A callback an assistant booked was made and ended (List Scheduled Callbacks, status completed)' },
 			{ name: 'Scheduled Callback Due', value: 'callbackDue', description: 'The platform began a callback an assistant booked (List Scheduled Callbacks)' },
-			...NEW_RECORD_EVENTS.map((event) => ({ name: NEW_RECORD_LISTS[event].label, value: event, description: `${NEW_RECORD_LISTS[event].what} (${NEW_RECORD_LISTS[event].name}, newest first)` })),
+			...NEW_RECORD_EVENTS.map((event) => ({ name: NEW_RECORD_LISTS[event].label, value: event, description: `${NEW_RECORD_LISTS[event].what} (${NEW_RECORD_LISTS[event].name})` })),
 		].sort((a, b) => (a.name < b.name ? -1 : 1)),
 		default: 'callCompleted',
 	},
