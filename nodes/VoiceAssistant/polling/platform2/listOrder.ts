@@ -10,11 +10,12 @@
  *   a walk is under way land beyond its end and are read by the next sweep, as records inserted at the top
  *   of a newest-first list are; records that leave or move to the end only shift rows already read into
  *   the next page (read again: the cursor knows their keys).
- * A page whose times are all equal (or one row) says nothing; page 0 that says nothing is settled by the
- * end of the list (the probe), and by the order the cursor saw last where both agree on nothing. A page
- * that shows the other order in the middle of a sweep ends the sweep untaken: the mark stays, so the next
- * poll's fresh sweep reads everything again from the old mark and the cursor's keys keep each event once.
- * A page in neither order fails the poll (the trigger cannot follow such a list).
+ * A page whose times are all equal (or one row) says nothing. Page 0 that says nothing is the top when the
+ * cursor last saw the list newest first and it holds records above the mark; otherwise the end of the list
+ * decides (the probe: its times against page 0's), and where both say nothing, the order the cursor saw
+ * last. A page that shows the other order in the middle of a sweep ends the sweep untaken: the mark stays,
+ * so the next poll's fresh sweep reads everything again from the old mark and the cursor's keys keep each
+ * event once. A page in neither order fails the poll (the trigger cannot follow such a list).
  */
 import type { FeedCursor, FeedRow, FeedSweep, ListOrder } from './cursor';
 
