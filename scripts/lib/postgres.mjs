@@ -88,6 +88,8 @@ export async function startPostgres({ log = () => {}, extraArgs = [] } = {}) {
 		port,
 		database: 'n8n',
 		user: 'n8n',
+		/** What the server printed (its log). */
+		output: () => child.output,
 		/** Runs SQL against the n8n database; resolves psql's output (unaligned, tuples only). */
 		async query(sql) {
 			const res = await runProcess(

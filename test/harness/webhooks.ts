@@ -220,10 +220,12 @@ export async function runWebhook(nodeInput: NodeInput, options: RunWebhookOption
 		concrete instanceof Node
 			? await concrete.webhook(context)
 			: await (concrete.webhook as (this: WebhookContext) => Promise<IWebhookResponseData>).call(context);
+	// n8n writes the static data back only when the node changed it (WorkflowStaticDataService)
+	const changed = (workflow.staticData as IDataObject).__dataChanged === true;
 	return {
 		...data,
 		response: recorded,
-		staticData: syncStaticData(workflow, node, options.staticData),
+		staticData: changed ? syncStaticData(workflow, node, options.staticData) : (options.staticData ?? {}),
 		webhookUrl,
 	};
 }

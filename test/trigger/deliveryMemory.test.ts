@@ -4,8 +4,10 @@
  * delivery and writes it back afterwards), kept over a restart, bounded, and robust to what the
  * database hands back.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { keptByN8n } from '../../nodes/VoiceAssistant/trigger/deliveryMemory';
 import { alreadyAccepted } from '../../nodes/VoiceAssistant/trigger/replays';
 import { MEMORY_ENTRIES, MEMORY_WINDOW_MS, forgetProcessMemories } from '../../nodes/VoiceAssistant/trigger/recentMemory';
 import { memoryContext } from './helpers';
@@ -73,5 +75,34 @@ describe('bounds', () => {
 		const junk: IDataObject = { acceptedDeliveries: { not: 'a list' } };
 		expect(alreadyAccepted(memoryContext(junk), [['s', 'y']])).toBe(false);
 		expect(junk.acceptedDeliveries).toHaveLength(1);
+	});
+});
+
+describe('n8n 2.x clears the "changed" mark of a webhook\'s static data before it saves (deliveryMemory.ts, keptByN8n)', () => {
+	const nodeTypes = { getByName: () => ({ description: { properties: [] } }), getByNameAndVersion: () => ({ description: { properties: [] } }), getKnownTypes: () => ({}) };
+	const node = { id: 'node', name: 'Trigger', type: 'trigger', typeVersion: 1, parameters: {}, position: [0, 0] as [number, number] };
+	const workflowOver = (raw: IDataObject) => new Workflow({ id: 'wf', nodes: [node], connections: {}, active: true, nodeTypes: nodeTypes as never, staticData: raw });
+
+	it('reading the answer marks the memory changed again, so n8n writes it', () => {
+		// a workflow that held static data before the delivery (a classic trigger's registration)
+		const raw: IDataObject = { 'node:Trigger': { production: { secretHash: 'x' } } };
+		const workflow = workflowOver(raw);
+		const ctx = { ...memoryContext({}), getWorkflowStaticData: () => workflow.getStaticData('node', node) } as unknown as IWebhookFunctions;
+		expect(alreadyAccepted(ctx, [['s', 'call-1']])).toBe(false);
+		expect(workflow.staticData.__dataChanged).toBe(true);
+		workflowOver(raw); // what WorkflowRunner.establishContextForPersistence does in n8n 2.41
+		expect(workflow.staticData.__dataChanged).toBe(false);
+		const answer = keptByN8n(ctx, { workflowData: [[{ json: {} }]], webhookResponse: { received: true } });
+		expect(answer.webhookResponse).toEqual({ received: true });
+		expect(workflow.staticData.__dataChanged).toBe(true);
+		expect(((workflow.staticData['node:Trigger'] as IDataObject).acceptedDeliveries as unknown[]).length).toBe(1);
+	});
+
+	it('an answer that starts nothing, or a delivery that wrote nothing, is handed back as it was', () => {
+		const ctx = memoryContext({});
+		const refused = { noWebhookResponse: true };
+		expect(keptByN8n(ctx, refused)).toBe(refused);
+		const duplicate = { webhookResponse: { received: true, executed: false } };
+		expect(keptByN8n(ctx, duplicate)).toBe(duplicate);
 	});
 });

@@ -16,7 +16,7 @@
  * Bounded like every memory here: per trigger node and memory the newest 1,000 entries of the last
  * 24 hours, each a 22-character hash, a time and a small number (about 40 bytes: ≤ 40 KB of static data).
  */
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { MEMORY_ENTRIES, MEMORY_WINDOW_MS, RecentMemory, keptInProcess, memoryKey } from './recentMemory';
 
@@ -59,7 +59,11 @@ export class DeliveryMemory {
 		for (const [parts, value] of values) mine.setKey(memoryKey(parts), value, now);
 		const stored = this.stored(ctx);
 		for (const [key, value, at] of mine.recent(now)) if ((stored.get(key)?.[0] ?? -Infinity) < at) stored.set(key, [at, value]);
-		ctx.getWorkflowStaticData('node')[this.field] = this.trimmed(stored, now) as unknown as IDataObject;
+		const entries = this.trimmed(stored, now);
+		ctx.getWorkflowStaticData('node')[this.field] = entries as unknown as IDataObject;
+		const writes = pendingWrites.get(ctx) ?? new Map<string, Entry[]>();
+		writes.set(this.field, entries);
+		pendingWrites.set(ctx, writes);
 	}
 
 	private ownMemory(owner: string): RecentMemory<number> {
@@ -85,6 +89,35 @@ export class DeliveryMemory {
 		for (const [key, [at, value]] of stored) if (now - at < this.windowMs) kept.push([key, at, value]);
 		return kept.sort((a, b) => b[1] - a[1]).slice(0, this.limit);
 	}
+}
+
+/** What this delivery wrote, per static data field (for keptByN8n below). */
+const pendingWrites = new WeakMap<IWebhookFunctions, Map<string, Entry[]>>();
+
+/**
+ * The answer of webhook(), made so n8n 2.x saves what the delivery memory wrote.
+ *
+ * n8n 2.x (WorkflowRunner.establishContextForPersistence, 2.41) builds a second Workflow over the
+ * very static data object the webhook's Workflow holds before it runs the execution; that clears the
+ * object's "changed" mark, so LiveWebhooks no longer writes it to the database (when the workflow held
+ * static data before the delivery; a first delivery's write is kept). n8n reads the answer
+ * (`webhookResponse`) after that and before it saves, so reading it writes the entries again, which
+ * marks the static data changed once more. n8n 1.x needs none of this and is not harmed by it.
+ */
+export function keptByN8n(ctx: IWebhookFunctions, result: IWebhookResponseData): IWebhookResponseData {
+	const writes = pendingWrites.get(ctx);
+	if (!writes || result.workflowData === undefined) return result;
+	const answer = result.webhookResponse as unknown;
+	const kept = { ...result };
+	Object.defineProperty(kept, 'webhookResponse', {
+		enumerable: true,
+		get() {
+			const node = ctx.getWorkflowStaticData('node');
+			for (const [field, entries] of writes) node[field] = entries as unknown as IDataObject;
+			return answer;
+		},
+	});
+	return kept;
 }
 
 /** The trigger node whose static data holds the entries (a test URL keeps apart from production). */

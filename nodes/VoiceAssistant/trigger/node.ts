@@ -5,6 +5,7 @@ import { getAssistants } from '../methods/loadOptions';
 import { searchAssistants } from '../methods/listSearch';
 import { get2Assistants, platform2TriggerSearch } from '../methods/platform2TriggerSearch';
 import { receiveDelivery } from './delivery';
+import { keptByN8n } from './deliveryMemory';
 import { checkExists, create, remove } from './lifecycle';
 import { platform2CheckExists, platform2Create, platform2Delete, platform2EventOf } from './platform2/lifecycle';
 import { receivePlatform2 } from './platform2/receive';
@@ -58,6 +59,6 @@ export class VoiceAssistantTriggerVersion implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const tools = toolCallKind(this);
 		if (tools) return receiveToolCall(this, tools);
-		return onPlatform2(this) ? await receivePlatform2(this) : await receiveDelivery.call(this);
+		return keptByN8n(this, onPlatform2(this) ? await receivePlatform2(this) : await receiveDelivery.call(this));
 	}
 }
