@@ -206,6 +206,8 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 					// Webhook URLs the trigger registers with the platform must point here (or at the
 					// address in front of the webhook processes, in queue mode: balancer.mjs).
 					N8N_WEBHOOK_URL: `${webhookUrl ?? origin}/`,
+					// n8n 1.x's name for it
+					WEBHOOK_URL: `${webhookUrl ?? origin}/`,
 					N8N_LOG_LEVEL: env.N8N_LOG_LEVEL === 'warn' ? 'info' : env.N8N_LOG_LEVEL,
 				},
 				onLine,

@@ -111,7 +111,7 @@ export async function startQueueCluster({
 				const hook = { index: index + 1, node, port, origin: `http://127.0.0.1:${port}` };
 				hook.child = startProcess(node.install.node, [node.install.bin, 'webhook'], {
 					cwd: node.userFolder,
-					env: { ...node.env, N8N_LOG_LEVEL: 'info', N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_WEBHOOK_URL: `${parts.balancer.origin}/` },
+					env: { ...node.env, N8N_LOG_LEVEL: 'info', N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_WEBHOOK_URL: `${parts.balancer.origin}/`, WEBHOOK_URL: `${parts.balancer.origin}/` },
 					onLine: label(`webhook ${index + 1}`),
 				});
 				parts.webhookProcs.push(hook);
