@@ -1,7 +1,7 @@
 /** Calling-rule tests: the node through the real engine against the sandbox, with the rules' clock injected. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { rulesClock } from '../../nodes/VoiceAssistant/actions/callingRules/clock';
+import { rulesClock } from '../../nodes/VoiceAssistant/engine/callingRules/clock';
 import type { Sandbox } from '../../sandbox';
 import { byId } from '../nodes/helpers';
 

@@ -1,5 +1,5 @@
 /** Calling Hours as pure functions of an instant: windows, several zones, DST, midnight, holidays. */
-import { isOpenIn, isOpenInAll, nextOpening, nextOpeningShared, type CallingWindow } from '../../nodes/VoiceAssistant/actions/callingRules/hours';
+import { isOpenIn, isOpenInAll, nextOpening, nextOpeningShared, type CallingWindow } from '../../nodes/VoiceAssistant/engine/callingRules/hours';
 import { timeZonesOf } from '../../nodes/VoiceAssistant/shared/timeZones';
 
 const WEEKDAYS = new Set([1, 2, 3, 4, 5]);

@@ -1,5 +1,5 @@
 /** The polling budget: a fifth of every rate-limit window the pacer models. */
-import { PollBudget } from '../../nodes/VoiceAssistant/actions/call/wait/budget';
+import { PollBudget } from '../../nodes/VoiceAssistant/engine/wait/budget';
 import { Pacer } from '../../nodes/VoiceAssistant/transport/pacer';
 
 describe('PollBudget', () => {

@@ -4,7 +4,7 @@
  * the test lets them go), and every answer counts as quick (tuneConcurrency), so the automatic count
  * climbs on answers alone: a busy machine can make this slower, not different.
  */
-import { AUTOMATIC_CALLS_IN_PROGRESS } from '../../nodes/VoiceAssistant/actions/call/wait/fields';
+import { AUTOMATIC_CALLS_IN_PROGRESS } from '../../nodes/VoiceAssistant/engine/wait/fields';
 import { tuneConcurrency } from '../../nodes/VoiceAssistant/engine/batch/concurrency';
 import type { Sandbox } from '../../sandbox';
 import { makeCallRequests, useWaitSandbox, waitParams } from './helpers';
