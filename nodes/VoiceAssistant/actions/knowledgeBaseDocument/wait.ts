@@ -1,7 +1,7 @@
 /**
  * Add's "Wait Until Processed": the platform processes a new document in the background, so Get
  * Document is asked until its status is `active` or `failed`. The polls share the credential's wait
- * budget with Make's Wait for Call to End (call/wait/budget.ts: a fifth of every rate-limit window),
+ * budget with Make's Wait for Call to End (engine/wait/budget.ts: a fifth of every rate-limit window),
  * start at the budget's spacing and grow ×1.5 up to five times it; every poll goes through the
  * transport, which paces it. `failed` fails the item: a workflow that waited wants a usable document.
  */
