@@ -3,7 +3,8 @@
 // BUILT_AGAINST runs every real-n8n test. The other ends of the stated range run the tests that matter
 // most to a user (RANGE_CHECKS: credentials of both kinds, a classic and a 2.0 round, Retry On Fail,
 // Call → Make with Wait, the webhook trigger's registration and restore, the inbound answer with
-// variables, the polling trigger, an AI-agent tool refused, a tool call answered during the call). `N8N_VERSION=x npm run test:e2e` runs
+// variables, the polling trigger, the 2.0 campaign status events on campaigns without entry times, an
+// AI-agent tool refused, a tool call answered during the call). `N8N_VERSION=x npm run test:e2e` runs
 // every test on x alone.
 
 /** The n8n the package is built and fully tested against (its n8n-core / n8n-workflow dev dependencies are this line). */
@@ -20,7 +21,7 @@ export const OTHER_ENDS = ['1.123.81'];
 export const TESTED_VERSIONS = [BUILT_AGAINST, ...OTHER_ENDS];
 
 /** The test files (test/e2e/<name>.e2e.mjs) run on the other ends of the range. */
-export const RANGE_CHECKS = ['cli', 'server', 'inbound', 'platform2', 'polling', 'agent-tools', 'security', 'tool-calls'];
+export const RANGE_CHECKS = ['cli', 'server', 'inbound', 'platform2', 'polling', 'platform2-campaign-status', 'agent-tools', 'security', 'tool-calls'];
 
 /** The range stated in the README and package.json. */
 export const STATED_RANGE = '>=1.123.0 <2.42.0';
