@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { walkCursor, type CursorDialect } from './cursor';
 import { unexpectedAnswerError } from './errors';
 import type { PagingOptions } from './paginate';
 import { PAGES_IN_FLIGHT } from './paginate';
@@ -12,6 +13,8 @@ interface ListPage {
 	meta?: { pagination?: { total?: unknown }; next_cursor?: unknown; next_after?: unknown; after?: unknown };
 }
 
+const LIST_PAGE_SHAPE = 'a page of records ({"data": [...], "meta": {...}})';
+
 export interface Platform2PagingOptions extends PagingOptions {
 	style: 'offset' | 'cursor' | 'after';
 	platform2: Platform2Request;
@@ -19,15 +22,35 @@ export interface Platform2PagingOptions extends PagingOptions {
 
 type Fetched = { ok: true; page: ListPage } | { ok: false; error: unknown };
 
+/** 2.0 cursor paging: `limit` + `cursor` (or `after`); the next cursor is in `meta`, under one of three names. */
+function platform2Cursor(style: 'cursor' | 'after', platform2: Platform2Request): CursorDialect {
+	return {
+		sizeParam: 'limit',
+		cursorParam: style,
+		read(answer) {
+			const page = answer as ListPage | null | undefined;
+			if (page === null || typeof page !== 'object' || !Array.isArray(page.data)) return undefined;
+			const meta = page.meta ?? {};
+			const next = [meta.next_cursor, meta.next_after, meta.after].find((value): value is string => typeof value === 'string' && value !== '');
+			return { data: page.data, next };
+		},
+		pageShape: LIST_PAGE_SHAPE,
+		cursorName: 'cursor',
+		platform2,
+	};
+}
+
 /**
  * Walks a Platform 2.0 list for Return All / Limit, asking for the largest page the operation allows
  * (fewest requests), and stops at the end of the list or once `limit` records are in.
  * - offset: the first page says the total; the following pages are then fetched a few at a time
  *   (PAGES_IN_FLIGHT, as classic paging does) and collected strictly in order; a short page ends the walk.
- * - cursor / after: each page names the next, so one after the other; a cursor handed back twice is
- *   an error, not the end of the list (it would loop for ever).
+ * - cursor / after: each page names the next, so one after the other (walkCursor, as classic cursor
+ *   paging), with `limit` and the cursor read from `meta`.
  */
 export async function walkPlatform2List(this: ApiContext, endpoint: string, qs: IDataObject, paging: Platform2PagingOptions): Promise<IDataObject[]> {
+	if (paging.style !== 'offset') return await walkCursor.call(this, endpoint, qs, paging, platform2Cursor(paging.style, paging.platform2));
+
 	const wanted = paging.returnAll ? Infinity : Math.max(1, paging.limit ?? paging.maxPerPage);
 	const place = { node: this.getNode(), method: 'GET' as const, endpoint, itemIndex: paging.itemIndex };
 	const fetchPage = async (extra: IDataObject): Promise<Fetched> => {
@@ -39,7 +62,7 @@ export async function walkPlatform2List(this: ApiContext, endpoint: string, qs: 
 				qs: { ...qs, ...extra },
 			})) as ListPage | undefined;
 			if (answer === null || typeof answer !== 'object' || !Array.isArray(answer.data)) {
-				throw unexpectedAnswerError(place, 'a page of records ({"data": [...], "meta": {...}})', answer);
+				throw unexpectedAnswerError(place, LIST_PAGE_SHAPE, answer);
 			}
 			return { ok: true, page: answer };
 		} catch (error) {
@@ -51,24 +74,6 @@ export async function walkPlatform2List(this: ApiContext, endpoint: string, qs: 
 		for (const record of data.slice(0, wanted - records.length)) records.push(record);
 	};
 	const perPage = (left: number) => (Number.isFinite(paging.maxPerPage) ? Math.min(paging.maxPerPage, left) : undefined);
-
-	if (paging.style !== 'offset') {
-		const cursorParam = paging.style === 'after' ? 'after' : 'cursor';
-		const seen = new Set<string>();
-		let cursor: string | undefined;
-		for (;;) {
-			const limit = perPage(wanted - records.length);
-			const fetched = await fetchPage({ ...(limit !== undefined ? { limit } : {}), ...(cursor === undefined ? {} : { [cursorParam]: cursor }) });
-			if (!fetched.ok) throw fetched.error;
-			take(fetched.page.data);
-			const meta = fetched.page.meta ?? {};
-			const next = [meta.next_cursor, meta.next_after, meta.after].find((value): value is string => typeof value === 'string' && value !== '');
-			if (next === undefined || fetched.page.data.length === 0 || records.length >= wanted) return records;
-			if (seen.has(next)) throw unexpectedAnswerError(place, 'a new cursor on every page (this one was handed back before)', { next_cursor: next });
-			seen.add(next);
-			cursor = next;
-		}
-	}
 
 	const limit = perPage(wanted) ?? 50;
 	const first = await fetchPage({ limit, offset: 0 });
