@@ -31,7 +31,7 @@ const { VoiceAssistantPollingTrigger } = require(path.join(ROOT, 'nodes/VoiceAss
 const RECORDS = Number(process.env.BENCH_P13_RECORDS ?? 10_000);
 const BUSY = 50;
 const MINUTE = 60_000;
-/** Famulor's own node reads a whole list in pages of 100 (peers.md). */
+/** Famulor's own node reads a whole list in pages of 100 (bekservice/n8n-famulor 2.1.0: `nodes/Famulor/polling/engine.ts`, `nodes/Famulor/v3/resources.ts`). */
 const RESCAN_PAGE = 100;
 const CAMPAIGN = '7a1f0c52-3b7e-4f0e-9d2a-5c8b1e6f4a90';
 

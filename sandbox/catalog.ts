@@ -1,5 +1,5 @@
 /**
- * Mid-call tools, folders and labels (platform-facts-2026.md, "Mid-call tools", "Folders and labels"):
+ * Mid-call tools, folders and labels (docs/platform-facts.md, "Mid-call tools", "Folders and labels"):
  * the records, which assistant uses which (the assistant's `tool_ids`, `folder_id`, `label_ids`), and
  * their public JSON shapes. Seeded per user; every lookup is scoped to a user, so tokens only ever see
  * their own.

@@ -1,5 +1,5 @@
 /**
- * Knowledge bases and their documents (platform-facts-2026.md, "Knowledge bases"): the records, the
+ * Knowledge bases and their documents (docs/platform-facts.md, "Knowledge bases"): the records, the
  * simulated processing and the public JSON shapes. Seeded per user; every lookup is scoped to a user.
  *
  * Processing is decided when a document is added and shown by the clock, so it needs no timers and

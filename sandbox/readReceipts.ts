@@ -1,5 +1,5 @@
 /**
- * WhatsApp read receipts (platform-facts-2026, "WhatsApp read receipts"): per WhatsApp sender, a URL
+ * WhatsApp read receipts (docs/platform-facts.md, "WhatsApp read receipts"): per WhatsApp sender, a URL
  * and a signing secret set in the dashboard (here: POST /sandbox/read-receipts or
  * sb.configureReadReceipts, since the platform has no API for it). Each delivery is a JSON POST with
  * `X-Signature-256: sha256=<hex HMAC-SHA256 of the raw body bytes, keyed with the secret>`. A

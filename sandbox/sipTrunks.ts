@@ -1,5 +1,5 @@
 /**
- * SIP trunks (platform-facts-2026.md, "Phone numbers and SIP trunks"). A trunk is one of the account's
+ * SIP trunks (docs/platform-facts.md, "Phone numbers and SIP trunks"). A trunk is one of the account's
  * phone numbers (type SIP: its id is the number's id, and DELETE /user/phone-numbers/{id} removes it);
  * this store keeps what only trunks have. The password is stored for the simulated provisioning and
  * never leaves the sandbox: trunkRecord() has no place for it.

@@ -16,7 +16,7 @@ export type MakeCallAnswer = 'with-call-id' | 'data-only';
 export type CallByIdRoute = 'served' | 'route-missing' | 'get-missing';
 
 /**
- * Which paths the folder and label writes take (platform-facts-2026.md, CONFLICT — write paths):
+ * Which paths the folder and label writes take (docs/platform-facts.md, "Folders and labels", CONFLICT on the write paths):
  * 'singular' (default; the 2026 docs: POST /user/folder, PUT|DELETE /user/folder/{id}, same for labels)
  * or 'plural' (the MCP server: /user/folders, /user/folders/{id}). The other spelling answers as an
  * unrouted path does (404, or 405 where the list's GET route has that path).
@@ -24,8 +24,8 @@ export type CallByIdRoute = 'served' | 'route-missing' | 'get-missing';
 export type CatalogWritePaths = 'singular' | 'plural';
 
 /**
- * Which generation of the classic API an account's host speaks (platform-facts-2026.md, CONFLICT
- * entries): 'reference' answers as platform-api.md says; '2026' as Famulor's 2026 docs say (other
+ * Which generation of the classic API an account's host speaks (docs/platform-facts.md, "Writes
+ * spelled differently"): 'reference' answers as the API reference says; '2026' as Famulor's 2026 docs say (other
  * write paths and assistant body keys; the reference's forms are refused there, and the other way round).
  */
 export type Generation = 'reference' | '2026';

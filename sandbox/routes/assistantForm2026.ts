@@ -1,6 +1,6 @@
 /**
- * The assistant body as the 2026 docs write it (platform-facts-2026.md, CONFLICT "assistant
- * create/update body"): `name`, `language_id`, `llm_model_id` | `multimodal_model_id`, `type`
+ * The assistant body as the 2026 docs write it (docs/platform-facts.md, "Assistant
+ * body keys of the two generations"): `name`, `language_id`, `llm_model_id` | `multimodal_model_id`, `type`
  * (inbound|outbound), `mode` (pipeline|multimodal|dualplex), plus the fields that carry knowledge
  * bases, tools, folders and the rest. Accounts of the 2026 generation read this form and ignore the
  * reference's keys (as Laravel ignores keys it has no rule for); it is translated into the

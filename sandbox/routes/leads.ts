@@ -146,7 +146,7 @@ export function updateLead(ctx: RouteContext): ApiResult {
 	if (values.status !== undefined) lead.status = values.status as string;
 	if (values.variables !== undefined) lead.variables = { ...lead.variables, ...structuredClone(values.variables as Record<string, unknown>) };
 	lead.updated_at = Date.now();
-	// The 2026 docs word it differently (platform-facts-2026.md).
+	// The 2026 docs word it differently (docs/platform-facts.md, "Lead update path").
 	return ok({ message: ctx.user.generation === '2026' ? 'Lead successfully updated' : 'Lead updated successfully' });
 }
 

@@ -34,7 +34,7 @@ const RULES = {
 		anyAction(op, /token|secret/),
 };
 
-/** The guard kinds of one catalogue operation (operations.json's shape); [] for a read. */
+/** The guard kinds of one catalogue operation (an entry of nodes/VoiceAssistant/platform2/catalog/operations.json); [] for a read. */
 export function guardKinds(op) {
 	if (op.method === 'GET') return [];
 	const verb = verbOf(op.id);

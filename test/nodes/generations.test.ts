@@ -1,5 +1,5 @@
 /**
- * Writes the two API generations spell differently (platform-facts-2026.md, CONFLICT entries): the
+ * Writes the two API generations spell differently (docs/platform-facts.md, "Writes spelled differently"): the
  * reference's form goes first; a host that proves it did not process it gets the other form once, and
  * later items go straight to the form that worked. Nothing is sent twice after an answer that may
  * mean "done".

@@ -19,7 +19,7 @@ import type { CredentialData } from '../harness/workflow';
 import { parameters as triggerParameters } from '../trigger/helpers';
 import { VoiceAssistant, jsonOf, useNodeSandbox } from './helpers';
 
-/** The hosts as platform-facts.md ("Base URL") names them, independent of the code's table. */
+/** The hosts as docs/platform-facts.md ("Base URL and white-label hosts") names them, independent of the code's table. */
 const HOSTS = {
 	famulor: 'https://app.famulor.de/api',
 	sondosAi: 'https://app.sondos-ai.com/api',

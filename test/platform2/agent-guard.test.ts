@@ -2,7 +2,7 @@
  * The AI-agent guard by rule (issue #36): beside the catalogue's paid, irreversible and confirm flags,
  * every Platform 2.0 operation that deletes, removes, releases, revokes, archives, cancels, transfers
  * ownership, changes roles or access, or creates credentials needs "Allow When Called by an AI Agent".
- * The kinds are stated here again, plainly, over the whole catalogue (operations.json) and counted; each
+ * The kinds are stated here again, plainly, over the whole catalogue (nodes/VoiceAssistant/platform2/catalog/operations.json) and counted; each
  * operation found must be guarded in the built node. docs/ai-agents.md lists them, checked against the node.
  */
 import { readFileSync } from 'node:fs';

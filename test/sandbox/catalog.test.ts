@@ -1,5 +1,5 @@
 /**
- * Mid-call tools, folders and labels (platform-facts-2026.md): every route and error row, per-user
+ * Mid-call tools, folders and labels (docs/platform-facts.md, "Mid-call tools", "Folders and labels"): every route and error row, per-user
  * isolation, and the two spellings of the folder and label write paths.
  */
 import { clientFor, useClients } from './helpers';

@@ -1,4 +1,4 @@
-/** Sandbox contract: chat conversations, WhatsApp and the conversation-ended notification (platform-facts.md). */
+/** Sandbox contract: chat conversations, WhatsApp and the conversation-ended notification (docs/platform-facts.md, "Conversation-ended deliveries"). */
 import { SIMULATE_FAILURE } from '../../sandbox';
 import { startReceiver, useClients, type Receiver } from './helpers';
 

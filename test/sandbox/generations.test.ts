@@ -1,5 +1,5 @@
 /**
- * Each account speaks one generation of the classic API (platform-facts-2026.md, CONFLICT entries):
+ * Each account speaks one generation of the classic API (docs/platform-facts.md, "Writes spelled differently"):
  * the other generation's paths answer the router's 404, as a host without that route would.
  */
 import { clientFor, useClients } from './helpers';

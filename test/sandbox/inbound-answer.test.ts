@@ -1,4 +1,4 @@
-/** Sandbox contract: a ringing inbound call asks its inbound webhook for variables (platform-facts.md, "Inbound calls"). */
+/** Sandbox contract: a ringing inbound call asks its inbound webhook for variables (docs/platform-facts.md, "Inbound calls"). */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

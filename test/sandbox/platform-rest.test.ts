@@ -1,5 +1,5 @@
 /**
- * Contract of the endpoints beyond the reference (platform-facts.md "Endpoints beyond the reference")
+ * Contract of the endpoints beyond the reference (docs/platform-facts.md, "Endpoints beyond the reference")
  * and of the recording host: shapes, validation, per-token isolation, read-only tokens, faults and
  * rate limits like every other route.
  */

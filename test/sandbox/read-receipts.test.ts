@@ -1,5 +1,5 @@
 /**
- * Sandbox contract: WhatsApp read receipts (platform-facts-2026, "WhatsApp read receipts"): the
+ * Sandbox contract: WhatsApp read receipts (docs/platform-facts.md, "WhatsApp read receipts"): the
  * sender's webhook set as in the dashboard, the signature over the exact bytes posted, sent →
  * delivered → read after a send, test deliveries, and the retry schedule (5xx, 429 and no answer
  * retried; other 4xx not).

@@ -1,5 +1,5 @@
 /**
- * An account can have a time zone (platform-facts-2026.md: white-label users register with one): the
+ * An account can have a time zone (white-label users register with one: docs/platform-facts.md, "Accounts with a time zone"): the
  * platform then writes that account's zone-less times on its clock, and its date filters count days
  * there. Accounts without one write UTC, as the sandbox always did.
  */

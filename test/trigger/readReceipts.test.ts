@@ -1,5 +1,5 @@
 /**
- * "WhatsApp Message Status" (the sender's read-receipts webhook, platform-facts-2026) through
+ * "WhatsApp Message Status" (the sender's read-receipts webhook, docs/platform-facts.md, "WhatsApp read receipts") through
  * n8n-core's WebhookContext: a delivery runs the workflow once when its X-Signature-256 is the HMAC
  * of the exact bytes with the credential's signing secret, and never when it is forged, unsigned,
  * altered, replayed or behind the message's progress; test deliveries and filters; the secret in no

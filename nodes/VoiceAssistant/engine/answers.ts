@@ -13,7 +13,7 @@ import type { Api, ApiCall } from './operation';
 
 /**
  * The records of a list endpoint that answers a bare array (the reference), or an object holding the
- * array under `key` where deployments are known to (platform-facts.md). Any other answer is an error:
+ * array under `key` where deployments are known to (docs/platform-facts.md, "Answer shapes"). Any other answer is an error:
  * read as "no records" it would look like an empty account.
  */
 export function listAnswer(answer: unknown, api: Api, call: ApiCall, key?: string): IDataObject[] {

@@ -141,7 +141,7 @@ export interface ApiCall {
 	 */
 	idempotencyKey?: { in: 'header' | 'body'; name: string };
 	/**
-	 * The same write as hosts of the other API generation spell it (platform-facts-2026.md): sent once
+	 * The same write as hosts of the other API generation spell it (docs/platform-facts.md, "Writes spelled differently"): sent once
 	 * when the host proves it did not process this form, and remembered per host (transport/forms.ts).
 	 */
 	otherForm?: OtherForm;

@@ -8,7 +8,7 @@ import type { CatalogOperation } from './catalog/types';
  * under the Operation field: a plan add-on the workspace needs, an owner or admin role, a secret the
  * answer shows only once. Each text is one property shown for every operation it applies to (so the
  * node's description grows by a few properties, not one per operation); the lists come from the
- * catalogue's flags (operations.json: `plan:<add-on>`, `admin`, `secretOnce`).
+ * catalogue's flags (catalog/operations.json: `plan:<add-on>`, `admin`, `secretOnce`).
  */
 
 /** Add-ons by the catalogue's name, as the plan page says them. */

@@ -56,7 +56,7 @@ export const PAGE_SIZE = {
 /** SMS billing: characters per segment (GSM-7 text vs text needing Unicode). */
 export const SMS_SEGMENT_CHARS = { gsm7: 160, unicode: 70 } as const;
 
-/** Documented per-token rate limits (platform-facts.md). */
+/** Documented per-token rate limits (docs/platform-facts.md, "Rate limits and headers"). */
 export const RATE_LIMIT = {
 	perMinute: 100,
 	burst: 20,
@@ -101,7 +101,7 @@ export const CAMPAIGN_RANGES = {
 	retry_interval: { min: 1, max: 525_600, integer: true, unit: 'minutes' },
 } satisfies Record<string, NumericRange>;
 
-/** Mid-call tools (platform-facts-2026.md, "Mid-call tools"). */
+/** Mid-call tools (docs/platform-facts.md, "Mid-call tools"). */
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const TOOL_PARAMETER_TYPES = ['string', 'number', 'boolean'] as const;
 /** A tool's name: lowercase letters and underscores, starting with a letter. */
@@ -113,6 +113,6 @@ export const TOOL_RANGES = {
 } satisfies Record<string, NumericRange>;
 export const TOOL_TEXT = { description: 255, parameterDescription: { min: 3, max: 255 } } as const;
 
-/** Folder and label colours (platform-facts-2026.md, "Folders and labels"); names are at most 255 characters. */
+/** Folder and label colours (docs/platform-facts.md, "Folders and labels"); names are at most 255 characters. */
 export const GROUP_COLORS = ['gray', 'slate', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
 export const GROUP_NAME_MAX = 255;

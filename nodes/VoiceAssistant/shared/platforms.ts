@@ -23,7 +23,7 @@ import { addressKind, isLocalhostName } from './addresses';
 /** The Platform option that uses the Base URL field. */
 export const CUSTOM_PLATFORM = 'custom';
 
-/** Hosts that serve the same API under their own name (spec: platform-facts.md, "Base URL"). */
+/** Hosts that serve the same API under their own name (docs/platform-facts.md, "Base URL and white-label hosts"). */
 export const PLATFORMS = [
 	{ name: 'Famulor', value: 'famulor', baseUrl: 'https://app.famulor.de/api' },
 	{ name: 'Sondos AI', value: 'sondosAi', baseUrl: 'https://app.sondos-ai.com/api' },

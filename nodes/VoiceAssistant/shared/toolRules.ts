@@ -1,5 +1,5 @@
 /**
- * The platform's rules for a mid-call tool's name and parameters (platform-facts-2026.md, "Mid-call
+ * The platform's rules for a mid-call tool's name and parameters (docs/platform-facts.md, "Mid-call
  * tools"), checked once for both places that declare a tool: Tool → Create / Update on the action node
  * and the trigger's "Tool Called During a Call". Each caller says how a failure names its field.
  */

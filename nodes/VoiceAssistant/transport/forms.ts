@@ -1,6 +1,6 @@
 /**
- * Writes that the two generations of the classic API spell differently (platform-facts-2026.md,
- * CONFLICT entries: the lead update path, the AI-reply path, the assistant body, folder and label
+ * Writes that the two generations of the classic API spell differently (docs/platform-facts.md,
+ * "Writes spelled differently": the lead update path, the AI-reply path, the assistant body, folder and label
  * paths). Nobody can ask a host which generation it speaks, and white-label hosts may lag behind, so
  * the request goes in the form this host last accepted (the reference's form until then). When the
  * answer proves the host did not process it, the other form is sent once; which one worked is

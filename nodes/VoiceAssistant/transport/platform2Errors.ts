@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Platform2Request } from './platform2Request';
 
-/** What to do about the codes the catalogue names (platform2/README.md, "Errors"). */
+/** What to do about the codes the catalogue names (docs/platform-facts.md, "Platform 2.0 error codes"). */
 const HINTS: Record<string, string> = {
 	revision_conflict: 'The record changed since its revision was read: get it again and send its current revision.',
 	tool_in_use: 'The tool is still assigned to an assistant: remove it from every assistant (Set Assistant Tools) first.',

@@ -59,7 +59,7 @@ function identityProblem(event: TriggerEvent, body: IDataObject): string | undef
 /**
  * Whether the body names an assistant other than the watched one (top level, or on a nested
  * call/assistant object), by integer ID or by UUID (conversation-ended deliveries use the UUID,
- * platform-facts-2026.md). The secret authenticates a delivery; this only catches a clearly
+ * docs/platform-facts.md, "Conversation-ended deliveries"). The secret authenticates a delivery; this only catches a clearly
  * different assistant. Anything else (a name; a UUID while the record showed none) is no refusal.
  */
 function namesAnotherAssistant(body: IDataObject, registration: Registration): boolean {

@@ -57,7 +57,7 @@ export interface Registration {
 	assistantId: number;
 	/**
 	 * the assistant's UUID, as its record showed it at activation: conversation-ended deliveries name
-	 * their assistant by UUID (platform-facts-2026.md), the others by integer ID
+	 * their assistant by UUID (docs/platform-facts.md, "Conversation-ended deliveries"), the others by integer ID
 	 */
 	assistantUuid?: string;
 	/** SHA-256 (hex) of the secret: the `secret` query parameter of every delivery is hashed and compared with it */

@@ -1,6 +1,6 @@
 /**
- * Assistant → Create / Update against hosts of either API generation (platform-facts-2026.md,
- * CONFLICT "assistant create/update body"), and the fields the 2026 docs add.
+ * Assistant → Create / Update against hosts of either API generation (docs/platform-facts.md,
+ * "Assistant body keys of the two generations"), and the fields the 2026 docs add.
  */
 import { assistantCreateParams, byId, descriptionOf, expectOk, jsonOf, useNodeSandbox } from '../helpers';
 

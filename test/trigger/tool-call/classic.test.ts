@@ -36,7 +36,7 @@ async function call(staticData: IDataObject, headers: Record<string, string>, bo
 
 describe('Tool Called During a Call (classic): activation', () => {
 	beforeEach(() => {
-		// The 2026 docs' assistant update takes tool_ids (platform-facts-2026.md); the reference's does not.
+		// The 2026 docs' assistant update takes tool_ids (docs/platform-facts.md, "Mid-call tools"); the reference's does not.
 		sb.setGeneration('2026', 1);
 		sb.store.catalog.assign(2, { toolIds: [1] });
 	});

@@ -45,7 +45,7 @@ export const operation: Operation = {
 				path: '/ai/generate-reply',
 				body: { assistant_id: assistantId, customer_identifier: customer, message, ...(variables ? { variables } : {}) },
 				notFound: `Assistant ${assistantId}`,
-				// Moved under /user in the docs of 2026-05-27 (platform-facts-2026.md, "generate-reply path").
+				// Moved under /user in the docs of 2026-05-27 (docs/platform-facts.md, "Generate-reply path").
 				otherForm: { dialect: 'AI reply path', path: '/user/ai/generate-reply' },
 			},
 		} satisfies Prepared;

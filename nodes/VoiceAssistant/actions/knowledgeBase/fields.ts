@@ -1,6 +1,6 @@
 /**
  * What the Knowledge Base and Knowledge Base Document resources share: the paths, the record pickers
- * and the name/description fields (platform-facts-2026.md, "Knowledge bases").
+ * and the name/description fields (docs/platform-facts.md, "Knowledge bases").
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 

@@ -1,7 +1,7 @@
 /**
  * What a file's bytes say it is, for files whose name and MIME type say nothing (a download without a
  * name, a file made in a Code node): n8n calls those `application/octet-stream` with extension `bin`.
- * Only the three types the platform takes (platform-facts-2026.md: pdf, txt, docx) are told apart.
+ * Only the three types the platform takes (pdf, txt, docx: docs/platform-facts.md, "Knowledge base document file types") are told apart.
  */
 /** The file types the platform takes for a document. */
 export type FileType = 'pdf' | 'txt' | 'docx';

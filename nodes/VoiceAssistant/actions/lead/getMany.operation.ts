@@ -58,7 +58,7 @@ export interface ListLeads extends Prepared {
 }
 
 /**
- * GET /user/leads in every shape a host answers (platform-facts-2026.md, CONFLICT "lead list"): the
+ * GET /user/leads in every shape a host answers (docs/platform-facts.md, "Lead list shape"): the
  * reference's bare array, the older docs' {leads: [...]}, or the 2026 docs' Laravel page, filtered
  * by the host. The filters go as query parameters; a host that answers with all leads at once
  * ignored them, so they are applied here.

@@ -63,7 +63,7 @@ export const operation: Operation<UpdateLead> = {
 		const body = updateBody(item);
 		// A 404 means the lead, or the campaign it is being moved to, does not exist (the description says which).
 		const notFound = body.campaign_id === undefined ? `Lead ${leadId}` : `Lead ${leadId} or Campaign ${String(body.campaign_id)}`;
-		// The 2026 docs move the route out of /user (platform-facts-2026.md, "lead update path").
+		// The 2026 docs move the route out of /user (docs/platform-facts.md, "Lead update path").
 		const otherForm = { dialect: 'lead update path', path: `/leads/${leadId}` };
 		return { leadId, body, request: { method: 'PUT', path: `/user/leads/${leadId}`, body, notFound, otherForm } };
 	},

@@ -1,5 +1,5 @@
 /**
- * Mid-call tools on a classic account (platform-facts-2026.md, "Mid-call tools"): POST /user/tools
+ * Mid-call tools on a classic account (docs/platform-facts.md, "Mid-call tools"): POST /user/tools
  * creates one, GET|DELETE /user/tools/{id} read and remove it, and an assistant's `tool_ids` (PUT
  * /user/assistant/{id}) replaces its whole tool list. So a tool is added by writing the list the
  * assistant's record shows plus this one. The reference documents no `tool_ids` on the record

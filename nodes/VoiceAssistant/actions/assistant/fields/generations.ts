@@ -4,8 +4,8 @@ import type { Lookup } from '../../../engine/operation';
 import { isObject } from '../../../shared/objects';
 
 /**
- * The assistant body in the 2026 docs' keys (platform-facts-2026.md, CONFLICT "assistant
- * create/update body"). The node's fields follow the reference (names for language and model,
+ * The assistant body in the 2026 docs' keys (docs/platform-facts.md, "Assistant
+ * body keys of the two generations"). The node's fields follow the reference (names for language and model,
  * receive|make, engine_type); hosts of the 2026 generation want `name`, `language_id`,
  * `llm_model_id` | `multimodal_model_id`, `type` (inbound|outbound) and `mode`. The IDs are read
  * from the host's own lists, once per run and only when a host needs them.

@@ -3,7 +3,7 @@ import { AMBIENT_SOUND_OPTIONS, KNOWLEDGE_BASE_MODE_OPTIONS } from './options';
 import type { Spec } from './spec';
 
 /**
- * The assistant fields the 2026 docs add (platform-facts-2026.md, "Assistant body keys"): they carry
+ * The assistant fields the 2026 docs add (docs/platform-facts.md, "Assistant body keys of the two generations"): they carry
  * knowledge bases, mid-call tools, folders and labels, providers and the rest. Hosts of the
  * reference's generation ignore them. Alphabetical order comes from OPTIONAL_SPECS.
  */
