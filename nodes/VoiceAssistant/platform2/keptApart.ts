@@ -11,8 +11,8 @@ const holdsId = (field: CatalogField): boolean => field.format === 'uuid' || fie
  * routine's `id`, an audience's `campaign_id`). Shared, that text box would stand in one collection
  * beside the picker other operations have for the same API name, and whatever reads a collection's
  * options without evaluating each one's `/operation` (the team's surface check, tools that list what
- * a node can be given) would take it for a text box where a picker belongs. Seven operations; their
- * own collections cost about 10 KB.
+ * a node can be given) would take it for a text box where a picker belongs. How many: docs/platform2.md
+ * (test/docs/counts.test.ts checks it against this function).
  */
 export function operationsKeptApart(): ReadonlySet<string> {
 	const idNames = new Set(OPERATIONS.flatMap((op) => op.fields.filter(holdsId).map((field) => field.key)));
