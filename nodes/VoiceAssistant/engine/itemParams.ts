@@ -1,5 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INode, NodeOperationError } from 'n8n-workflow';
 
+import { unwrapLocator } from '../shared/locators';
 import { asCountryCode, checkPhoneNumber } from '../shared/phone';
 import { fail, pairsToObject, parseJsonObject, requireId, shown } from '../shared/validate';
 import type { Where } from '../shared/validate';
@@ -16,6 +17,13 @@ export interface ItemParams {
 	get(name: string, fallback?: unknown): unknown;
 	/** The input item's own JSON, for an operation that maps its fields without expressions. */
 	json(): IDataObject;
+	/**
+	 * A resource locator's value (From List, By ID, or a plain value saved by an older workflow), read by
+	 * n8n itself (extractValue); a parameter that is no locator comes back as `get` gives it, a locator
+	 * saved in it while it was one unwrapped too. The fallback is given each time: undefined makes an
+	 * absent parameter an error, as n8n's own reading does.
+	 */
+	locatorValue(name: string, fallback: unknown): unknown;
 	/** The numeric ID behind a resource locator (From List or By ID). */
 	locatorId(name: string, field: string): number;
 	/** A typed phone number → E.164 (Default Country applies where the operation allows it). */
@@ -33,6 +41,7 @@ export interface ItemParams {
 export function itemParams(ctx: IExecuteFunctions, itemIndex: number, usesDefaultCountry: boolean): ItemParams {
 	const { node, read } = runParameters(ctx);
 	const get = (name: string, fallback: unknown = '') => read(name, itemIndex, fallback);
+	const locatorValue = (name: string, fallback: unknown) => unwrapLocator(read(name, itemIndex, fallback, { extractValue: true }));
 	const where = (field: string): Where => ({ field, itemIndex });
 	const failHere = (field: string, problem: string, description?: string) => fail(node, where(field), problem, description);
 	let country: { code: string | undefined } | undefined;
@@ -45,8 +54,9 @@ export function itemParams(ctx: IExecuteFunctions, itemIndex: number, usesDefaul
 		json: () => ctx.getInputData()[itemIndex]?.json ?? {},
 		where,
 		fail: failHere,
+		locatorValue,
 		locatorId(name, field) {
-			const value = read(name, itemIndex, '', { extractValue: true });
+			const value = locatorValue(name, '');
 			return requireId(node, typeof value === 'string' ? value.trim() : value, where(field));
 		},
 		phone(value, field) {

@@ -12,19 +12,21 @@ type Load = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
 
 const LISTED: ReadonlyMap<string, Listed> = new Map(listedAmong(FAMILIES, OPERATIONS).map((family) => [family.family, family]));
 
-/** The field of the operation open in the editor that `which` picks: its label and value (top level when required, else in its collection). */
+/**
+ * The field of the operation open in the editor that `which` picks: its label and value (top level when
+ * required, else in its collection), a picked record's ID taken out of its locator by n8n (extractValue).
+ */
 function currentField(ctx: ILoadOptionsFunctions, which: (field: CatalogField) => boolean): { label?: string; value: unknown } {
 	const op = OPERATIONS.find((entry) => entry.id === ctx.getCurrentNodeParameter('operation'));
 	const field = op?.fields.find(which);
 	if (!op || !field) return { value: undefined };
-	return { label: field.label, value: ctx.getCurrentNodeParameter(field.required ? field.param : `${collectionOf(op, field)}.${field.param}`) };
+	return { label: field.label, value: ctx.getCurrentNodeParameter(field.required ? field.param : `${collectionOf(op, field)}.${field.param}`, { extractValue: true }) };
 }
 
 /** The ID of the record of `family` picked in the operation open in the editor ('' when none is). */
 function pickedParent(ctx: ILoadOptionsFunctions, family: string): string {
 	const { value } = currentField(ctx, (field) => field.family === family && field.type === 'string');
-	const picked = value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
-	return typeof picked === 'string' ? picked.trim() : '';
+	return typeof value === 'string' ? value.trim() : '';
 }
 
 /**

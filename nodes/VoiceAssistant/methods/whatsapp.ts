@@ -27,9 +27,8 @@ export async function searchWhatsAppSenders(this: ILoadOptionsFunctions, filter?
 }
 
 function chosenSender(ctx: ILoadOptionsFunctions): string | undefined {
-	// The locator's raw value ({__rl, mode, value} or a plain ID from older parameters).
-	const raw = ctx.getCurrentNodeParameter('senderId') as unknown;
-	const value = raw !== null && typeof raw === 'object' ? (raw as IDataObject).value : raw;
+	// the sender's ID, picked From List or By ID, or a plain ID saved by an older workflow
+	const value = ctx.getCurrentNodeParameter('senderId', { extractValue: true }) as unknown;
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	return /^\d+$/.test(text) ? text : undefined;
 }

@@ -4,6 +4,7 @@ import { idempotencyKeyOf } from '../engine/batch/idempotency';
 import type { ItemParams } from '../engine/itemParams';
 import type { AnyOperation, ApiCall, Prepared } from '../engine/operation';
 import { returnAllFields } from '../shared/fields';
+import { unwrapLocator } from '../shared/locators';
 import { optInReasons } from './agentGuard';
 import { platform2Records, withSecretNotice } from './answers';
 import type { CatalogField, CatalogOperation } from './catalog/types';
@@ -70,12 +71,15 @@ function pagingFields(op: CatalogOperation): INodeProperties[] {
 	];
 }
 
-/** The field's raw value: top-level, or inside its collection (undefined when not added). */
+/**
+ * The field's raw value, a picked record's ID out of its locator: top-level, or inside its collection
+ * (undefined when not added). Not read through n8n's extractValue: the catalogue decides whether a field
+ * is a picker, and a workflow saved while it was one keeps the locator after it became a text box (Voice
+ * ID of Get Voice Preview), which extractValue leaves wrapped; it would also search the node's whole
+ * description on every read of an expression.
+ */
 function rawValue(item: ItemParams, op: CatalogOperation, field: CatalogField): unknown {
-	const value = field.required ? item.get(field.param, undefined) : (item.get(collectionOf(op, field), {}) as IDataObject)?.[field.param];
-	// a record picked From List or By ID (top-level or in a collection): its value
-	if (value !== null && typeof value === 'object' && '__rl' in value) return (value as { value?: unknown }).value;
-	return value;
+	return unwrapLocator(field.required ? item.get(field.param, undefined) : (item.get(collectionOf(op, field), {}) as IDataObject)?.[field.param]);
 }
 
 /** The request of one item: every field checked, path parameters encoded, the body built from its fields. */

@@ -1,8 +1,18 @@
+import { isResourceLocatorValue } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { UUID_FIELD_REGEX } from './uuid';
 
 /** Records picked From List (a searchable list) or By ID, as the nodes' fields ask for them. */
+
+/**
+ * The value inside a resource locator already read (a member of a collection: n8n's extractValue needs
+ * the parameter's own name, and an absent member has none to give); anything else as it is (a plain ID
+ * saved by an older workflow, an expression's result). A parameter is read with extractValue instead.
+ */
+export function unwrapLocator(value: unknown): unknown {
+	return isResourceLocatorValue(value) ? value.value : value;
+}
 
 /** A record picked From List (searchable) or By ID; the ID is checked as a number in the editor too. */
 export function recordLocator(options: {

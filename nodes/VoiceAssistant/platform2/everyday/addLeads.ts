@@ -37,7 +37,7 @@ export function addLeads(entry: CatalogOperation): AnyOperation {
 		fields: fields(entry),
 		write: { mayHaveHappened: 'the leads of this request may have been added', done: ['lead added', 'leads added'] },
 		prepare(item) {
-			const campaignId = String(checkedValue(item, campaign, locatorValue(item, campaign.param)));
+			const campaignId = String(checkedValue(item, campaign, item.locatorValue(campaign.param, undefined)));
 			const lead = mapsAutomatically(item) ? leadFromItem(item) : leadOf(item);
 			const request = {
 				method: 'POST' as const,
@@ -110,11 +110,6 @@ function fields(entry: CatalogOperation): INodeProperties[] {
 		displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, [MAPPING_MODE]: ['defineBelow'] } },
 	});
 	return [...campaign, mappingModeField, ...definedBelow.map(onlyBelow), otherFieldsField];
-}
-
-function locatorValue(item: ItemParams, param: string): unknown {
-	const value = item.get(param, undefined);
-	return value !== null && typeof value === 'object' && '__rl' in value ? (value as { value?: unknown }).value : value;
 }
 
 const EMAIL = leadEmail('Email');

@@ -87,8 +87,7 @@ export function createCall(entry: CatalogOperation): AnyOperation {
 			const body: IDataObject = { ...request.body };
 			const variables = item.variables();
 			if (variables) body.variables = variables;
-			const picked = item.get(CALLER_NUMBER.param, undefined);
-			const pickedId = isLocator(picked) ? picked.value : picked;
+			const pickedId = item.locatorValue(CALLER_NUMBER.param, undefined);
 			if (typeof pickedId === 'string' && /^\s*[+(]?[\d\s()/.-]{6,}\s*$/.test(pickedId)) {
 				throw item.fail(CALLER_NUMBER.label, `"${pickedId}" is a phone number; this field takes the ID of one of the workspace's numbers`, "Pick the number From List, or leave the field empty to call from the assistant's number.");
 			}
@@ -129,8 +128,6 @@ export function createCall(entry: CatalogOperation): AnyOperation {
 function onDoNotCall(item: ItemParams): 'skip' | 'fail' {
 	return item.get('onDoNotCall', 'skip') === 'fail' ? 'fail' : 'skip';
 }
-
-const isLocator = (value: unknown): value is { value?: unknown } => value !== null && typeof value === 'object' && '__rl' in value;
 
 /**
  * Do Not Call, the workspace's part: a number on its suppression list (voice or every channel) is not

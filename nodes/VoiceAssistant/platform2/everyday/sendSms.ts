@@ -72,8 +72,7 @@ export function sendSms(entry: CatalogOperation): AnyOperation {
 		write: generated.write,
 		fields: [...fields, ...doNotCallFields, ...suppressionFields],
 		prepare(item) {
-			const sender = item.get(from?.param ?? 'fromNumberId', '');
-			const fromId = checkedValue(item, from!, typeof sender === 'object' && sender !== null && 'value' in sender ? (sender as { value: unknown }).value : sender);
+			const fromId = checkedValue(item, from!, item.locatorValue(from?.param ?? 'fromNumberId', ''));
 			const to = item.phone(item.get('to'), 'To');
 			const body = requireText(item.node, item.get(text?.param ?? 'body'), item.where('Message'));
 			if (charCount(body) > maxLength) throw item.fail('Message', `is ${charCount(body)} characters long; the platform allows at most ${maxLength}`);

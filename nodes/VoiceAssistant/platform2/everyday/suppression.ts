@@ -62,8 +62,7 @@ function identity(item: ItemParams, by: By): string {
 	if (by === 'phone') return item.phone(item.get('phoneNumber'), 'Phone Number');
 	if (by === 'email') return checkedValue(item, EMAIL, item.get('email')) as string;
 	const field = by === 'id' ? ENTRY_ID : CONTACT;
-	const raw = item.get(field.param);
-	return checkedValue(item, field, typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value: unknown }).value : raw) as string;
+	return checkedValue(item, field, item.locatorValue(field.param, '')) as string;
 }
 
 function readBy(item: ItemParams, allowed: By[]): By {
