@@ -112,3 +112,37 @@ test('Define Below stays the default: the fields below are read, not the item', 
 	expect(error).toBeUndefined();
 	expect(sentLeads()).toEqual([[{ phone: '+4915123456789' }]]);
 });
+
+test('the same leads through Define Below and Map Automatically: the requests are the same, byte for byte (one lead body builder)', async () => {
+	const rows = [
+		{ phone_number: '0151 23456789', name: 'Ada', email: 'ada.l@example.com', tags: 'vip, fair', variables: { customer_name: 'Ada L.', plan: 'gold' } },
+		{ phone_number: '+49 151 23456790', name: 'Grace', tags: ['spring'] },
+		{ phone_number: '+4915123456791', email: 'linus@example.com', variables: { customer_name: 'Linus' } },
+		{ phone_number: '+4915123456792' },
+	];
+	const defineBelow = {
+		phoneNumber: '={{ $json.phone_number }}',
+		additionalFields: { name: '={{ $json.name ?? "" }}', email: '={{ $json.email ?? "" }}', tags: '={{ $json.tags ?? "" }}' },
+		variablesInput: 'json',
+		variablesJson: '={{ JSON.stringify($json.variables ?? {}) }}',
+		mappingMode: 'defineBelow',
+	};
+	const bodies = async (parameters: IDataObject) => {
+		p2.sb.clearRequests();
+		const { error } = await addLeads(rows, parameters);
+		expect(error).toBeUndefined();
+		return p2
+			.requests()
+			.filter((r) => r.method === 'POST' && r.path.endsWith('/leads'))
+			.map((r) => [r.path, JSON.stringify(r.body)]);
+	};
+	const automatic = await bodies({});
+	expect(automatic).toHaveLength(1);
+	expect(JSON.parse(automatic[0][1])).toEqual([
+		{ phone: '+4915123456789', name: 'Ada', email: 'ada.l@example.com', tags: ['vip', 'fair'], custom_fields: { customer_name: 'Ada L.', plan: 'gold' } },
+		{ phone: '+4915123456790', name: 'Grace', tags: ['spring'] },
+		{ phone: '+4915123456791', email: 'linus@example.com', custom_fields: { customer_name: 'Linus' } },
+		{ phone: '+4915123456792' },
+	]);
+	expect(await bodies(defineBelow)).toEqual(automatic);
+});

@@ -7,7 +7,8 @@ import type { CatalogOperation } from '../catalog/types';
 import { operationFields } from '../fields';
 import { checkedValue } from '../values';
 import { leadMessage, leadShares, type LeadShare } from './addLeadsAnswer';
-import { MAPPING_MODE, leadEmail, leadFromItem, leadName, leadTags, mappingModeField, mapsAutomatically, otherFieldsField } from './leadFromItem';
+import { leadBody, leadLabels } from './leadBody';
+import { MAPPING_MODE, leadFromItem, mappingModeField, mapsAutomatically, otherFieldsField } from './leadFromItem';
 
 /** The most leads the API takes in one request (catalogue: "one lead or up to 1000"). */
 export const LEADS_PER_REQUEST = 1000;
@@ -112,21 +113,10 @@ function fields(entry: CatalogOperation): INodeProperties[] {
 	return [...campaign, mappingModeField, ...definedBelow.map(onlyBelow), otherFieldsField];
 }
 
-const EMAIL = leadEmail('Email');
-const NAME = leadName('Name');
-const TAGS = leadTags('Tags');
+const FIELD_LABELS = leadLabels((key) => ({ name: 'Name', email: 'Email', tags: 'Tags' })[key]);
 
-/** The lead's body: every value checked (the number through the phone checker, never "fixed"). */
+/** The lead in the fields below (leadBody.ts): the number first, then Additional Fields, then the variables. */
 function leadOf(item: ItemParams): IDataObject {
-	const lead: IDataObject = { phone: item.phone(item.get('phoneNumber'), 'Phone Number') };
-	const additional = (item.get('additionalFields', {}) ?? {}) as IDataObject;
-	const name = checkedValue(item, NAME, additional.name);
-	if (name !== undefined) lead.name = name as string;
-	const email = checkedValue(item, EMAIL, additional.email);
-	if (email !== undefined) lead.email = email as string;
-	const tags = checkedValue(item, TAGS, additional.tags);
-	if (tags !== undefined) lead.tags = (tags as unknown[]).map(String);
-	const customFields = item.variables();
-	if (customFields) lead.custom_fields = customFields;
-	return lead;
+	const phone = item.phone(item.get('phoneNumber'), 'Phone Number');
+	return leadBody(item, phone, (item.get('additionalFields', {}) ?? {}) as IDataObject, FIELD_LABELS, () => item.variables());
 }

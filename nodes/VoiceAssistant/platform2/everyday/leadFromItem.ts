@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParams } from '../../engine/itemParams';
 import { shown } from '../../shared/validate';
-import { checkedValue } from '../values';
+import { leadBody, leadLabels } from './leadBody';
 
 /**
  * Add Leads' "Map Automatically": the input item is the lead, as n8n's Airtable, Postgres and Google
@@ -48,15 +48,8 @@ export const otherFieldsField: INodeProperties = {
 	displayOptions: { show: { [MAPPING_MODE]: [MAP_AUTOMATICALLY] } },
 };
 
-/** A lead's name, e-mail or tags as a checked body field (values.ts), under the label an error names it by. */
-export const leadName = (label: string) => ({ key: 'name', param: 'name', label, in: 'body', type: 'string' }) as const;
-export const leadEmail = (label: string) => ({ key: 'email', param: 'email', label, in: 'body', type: 'string', format: 'email' }) as const;
-export const leadTags = (label: string) => ({ key: 'tags', param: 'tags', label, in: 'body', type: 'array', items: { type: 'string' } }) as const;
-
 const inputField = (key: string) => `${key} (input field)`;
-const NAME = leadName(inputField('name'));
-const EMAIL = leadEmail(inputField('email'));
-const TAGS = leadTags(inputField('tags'));
+const INPUT_LABELS = leadLabels(inputField);
 
 export function mapsAutomatically(item: ItemParams): boolean {
 	return item.get(MAPPING_MODE, 'defineBelow') === MAP_AUTOMATICALLY;
@@ -72,7 +65,7 @@ function oneOf(item: ItemParams, json: IDataObject, key: keyof typeof ALSO_READ)
 	return has(other) ? { name: other, value: json[other] } : { name: key, value: json[key] };
 }
 
-/** The lead in the item's own fields; every value checked as the fields below check theirs. */
+/** The lead in the item's own fields, built and checked as the fields below build theirs (leadBody.ts). */
 export function leadFromItem(item: ItemParams): IDataObject {
 	const json = item.json();
 	const phone = oneOf(item, json, 'phone');
@@ -87,16 +80,7 @@ export function leadFromItem(item: ItemParams): IDataObject {
 			`With Mapping Mode "Map Automatically" each item needs a field phone (or phone_number). ${has} Rename the field (for example with Edit Fields), or choose "Define Below" and map it.`,
 		);
 	}
-	const lead: IDataObject = { phone: item.phone(phone.value, inputField(phone.name)) };
-	const name = checkedValue(item, NAME, json.name);
-	if (name !== undefined) lead.name = name as string;
-	const email = checkedValue(item, EMAIL, json.email);
-	if (email !== undefined) lead.email = email as string;
-	const tags = checkedValue(item, TAGS, json.tags);
-	if (tags !== undefined) lead.tags = (tags as unknown[]).map(String);
-	const customFields = customFieldsOf(item, json);
-	if (customFields) lead.custom_fields = customFields;
-	return lead;
+	return leadBody(item, item.phone(phone.value, inputField(phone.name)), json, INPUT_LABELS, () => customFieldsOf(item, json));
 }
 
 function customFieldsOf(item: ItemParams, json: IDataObject): IDataObject | undefined {
