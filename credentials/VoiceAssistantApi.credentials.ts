@@ -10,7 +10,7 @@ import type {
 import { redirectRules, withBearer } from '../nodes/VoiceAssistant/shared/credentialRequests';
 import { CUSTOM_PLATFORM, DEFAULT_BASE_URL, PLATFORMS, platformTarget } from '../nodes/VoiceAssistant/shared/platforms';
 import { accountZoneProperty } from '../nodes/VoiceAssistant/shared/accountZone';
-import { signingSecretProperty } from '../nodes/VoiceAssistant/shared/signingSecret';
+import { WHATSAPP_SIGNING_SECRET } from '../nodes/VoiceAssistant/shared/signingSecret';
 
 /** Fields that only matter for a URL the user types: hidden (and not kept by n8n) for named platforms. */
 const CUSTOM_ONLY = { show: { platform: [CUSTOM_PLATFORM] } };
@@ -75,7 +75,7 @@ export class VoiceAssistantApi implements ICredentialType {
 		// Read where a platform time meets n8n's clock (shared/platformTime.ts); never sent with a request.
 		accountZoneProperty,
 		// Read by the trigger only (WhatsApp Message Status); never sent with a request.
-		signingSecretProperty,
+		WHATSAPP_SIGNING_SECRET.property,
 	];
 
 	/**

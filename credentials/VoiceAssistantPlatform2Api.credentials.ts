@@ -9,7 +9,7 @@ import type {
 
 import { redirectRules, withBearer } from '../nodes/VoiceAssistant/shared/credentialRequests';
 import { DEFAULT_PLATFORM2_ORIGIN, platform2Target } from '../nodes/VoiceAssistant/shared/platform2Origin';
-import { platform2SigningSecretProperty } from '../nodes/VoiceAssistant/shared/platform2WebhookSecret';
+import { WORKSPACE_WEBHOOK_SECRET } from '../nodes/VoiceAssistant/shared/signingSecret';
 
 export class VoiceAssistantPlatform2Api implements ICredentialType {
 	name = 'voiceAssistantPlatform2Api';
@@ -40,7 +40,7 @@ export class VoiceAssistantPlatform2Api implements ICredentialType {
 			placeholder: DEFAULT_PLATFORM2_ORIGIN,
 			description: "Famulor's address, or your verified white-label domain (https://, host only: the node adds /api/v1)",
 		},
-		platform2SigningSecretProperty,
+		WORKSPACE_WEBHOOK_SECRET.property,
 	];
 
 	/**

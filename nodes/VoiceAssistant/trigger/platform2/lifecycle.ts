@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions, JsonObject } from 'n8n-workflow';
 
 import { PLATFORM2_CREDENTIAL_TYPE } from '../../shared/platform2Origin';
-import { platform2SigningSecretOf, platform2SigningSecretProperty } from '../../shared/platform2WebhookSecret';
+import { WORKSPACE_WEBHOOK_SECRET } from '../../shared/signingSecret';
 import { maskSecretsInError } from '../../shared/maskSecrets';
 import { otherSlot, webhookUrlOf as webhookUrl, type Slot } from '../registration';
 import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from '../secret';
@@ -46,9 +46,9 @@ function targetIdOf(ctx: IHookFunctions, event: Platform2Event): string {
 }
 
 async function requireSigningSecret(ctx: IHookFunctions): Promise<void> {
-	if (platform2SigningSecretOf(await ctx.getCredentials(PLATFORM2_CREDENTIAL_TYPE)) !== '') return;
-	throw new NodeOperationError(ctx.getNode(), `The credential has no ${platform2SigningSecretProperty.displayName}`, {
-		description: `In the dashboard, open Settings → Webhooks, add an endpoint with this trigger's Production URL and copy its signing secret into the credential's "${platform2SigningSecretProperty.displayName}" field.`,
+	if (WORKSPACE_WEBHOOK_SECRET.of(await ctx.getCredentials(PLATFORM2_CREDENTIAL_TYPE)) !== '') return;
+	throw new NodeOperationError(ctx.getNode(), `The credential has no ${WORKSPACE_WEBHOOK_SECRET.property.displayName}`, {
+		description: `In the dashboard, open Settings → Webhooks, add an endpoint with this trigger's Production URL and copy its signing secret into the credential's "${WORKSPACE_WEBHOOK_SECRET.property.displayName}" field.`,
 	});
 }
 

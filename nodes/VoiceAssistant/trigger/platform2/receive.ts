@@ -11,7 +11,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IW
 
 import { isObject } from '../../shared/objects';
 import { PLATFORM2_CREDENTIAL_TYPE } from '../../shared/platform2Origin';
-import { platform2SigningSecretOf } from '../../shared/platform2WebhookSecret';
+import { WORKSPACE_WEBHOOK_SECRET } from '../../shared/signingSecret';
 import { signedWithCredentialSecret } from '../credentialSecret';
 import { rawBodyOf, signatureMatches } from '../readReceipts/signature';
 import { deliverySlot } from '../registration';
@@ -46,7 +46,7 @@ async function authenticate(ctx: IWebhookFunctions, event: Platform2Event, raw: 
 	const header = ctx.getHeaderData()[FAMULOR_SIGNATURE_HEADER];
 	const matches = (secret: string) => signatureMatches(raw, header, secret);
 	if (event === 'workspaceEvents') {
-		return (await signedWithCredentialSecret(ctx, PLATFORM2_CREDENTIAL_TYPE, 'workspace webhook', platform2SigningSecretOf, matches)) === 'genuine';
+		return (await signedWithCredentialSecret(ctx, PLATFORM2_CREDENTIAL_TYPE, 'workspace webhook', WORKSPACE_WEBHOOK_SECRET.of, matches)) === 'genuine';
 	}
 	const registration = readPlatform2Registration(ctx, deliverySlot(ctx));
 	if (!registration || registration.event !== event) return false;

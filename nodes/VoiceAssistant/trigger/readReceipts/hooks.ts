@@ -8,14 +8,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { SIGNING_SECRET_FIELD, signingSecretOf, signingSecretProperty } from '../../shared/signingSecret';
+import { WHATSAPP_SIGNING_SECRET } from '../../shared/signingSecret';
 import { hookSlot, readRegistration } from '../registration';
 
 /** Activation fails, naming the field, when no deliveries could ever be checked. */
 export async function requireSigningSecret(ctx: IHookFunctions): Promise<void> {
-	if (signingSecretOf(await ctx.getCredentials('voiceAssistantApi')) !== '') return;
-	throw new NodeOperationError(ctx.getNode(), `The credential has no ${signingSecretProperty.displayName}`, {
-		description: `Open the credential of this trigger and paste the signing secret the dashboard shows for the WhatsApp sender's read-receipts webhook into "${signingSecretProperty.displayName}" (${SIGNING_SECRET_FIELD}). Each sender has its own secret: use one credential per sender.`,
+	if (WHATSAPP_SIGNING_SECRET.of(await ctx.getCredentials('voiceAssistantApi')) !== '') return;
+	throw new NodeOperationError(ctx.getNode(), `The credential has no ${WHATSAPP_SIGNING_SECRET.property.displayName}`, {
+		description: `Open the credential of this trigger and paste the signing secret the dashboard shows for the WhatsApp sender's read-receipts webhook into "${WHATSAPP_SIGNING_SECRET.property.displayName}" (${WHATSAPP_SIGNING_SECRET.property.name}). Each sender has its own secret: use one credential per sender.`,
 	});
 }
 

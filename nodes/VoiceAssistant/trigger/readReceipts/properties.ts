@@ -1,7 +1,7 @@
 /** The editor's fields of the WhatsApp Message Status event (added to every version in ../properties.ts). */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { signingSecretProperty } from '../../shared/signingSecret';
+import { WHATSAPP_SIGNING_SECRET } from '../../shared/signingSecret';
 import { MESSAGE_STATUSES } from './progress';
 
 export const READ_RECEIPTS_EVENT = 'whatsappMessageStatus';
@@ -17,7 +17,7 @@ export const readReceiptsEventOption: INodePropertyOptions = {
 
 /** There is no API for this webhook: the user copies the URL into the dashboard and the secret into the credential. */
 export const readReceiptsNotice: INodeProperties = {
-	displayName: `The platform has no API for read receipts, so this trigger registers nothing. In the dashboard, open the WhatsApp sender's read-receipts webhook and paste this trigger's URL (Webhook URLs above: Production URL for the active workflow, Test URL while you listen for a test event), then save and copy the signing secret it shows into this trigger's credential, field "${signingSecretProperty.displayName}". Deliveries with a missing or wrong signature are refused (401).`,
+	displayName: `The platform has no API for read receipts, so this trigger registers nothing. In the dashboard, open the WhatsApp sender's read-receipts webhook and paste this trigger's URL (Webhook URLs above: Production URL for the active workflow, Test URL while you listen for a test event), then save and copy the signing secret it shows into this trigger's credential, field "${WHATSAPP_SIGNING_SECRET.property.displayName}". Deliveries with a missing or wrong signature are refused (401).`,
 	name: 'readReceiptsNotice',
 	type: 'notice',
 	default: '',
