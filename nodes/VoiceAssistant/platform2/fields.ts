@@ -4,6 +4,7 @@ import { FAMILIES } from './catalog/catalog.generated';
 import type { CatalogField, CatalogOperation } from './catalog/types';
 import { CODE_DROPDOWN_OPERATIONS, CODE_DROPDOWNS, familyOptionsMethod, familySearchMethod } from './families';
 import { withSentence } from '../shared/apiFieldHelp';
+import { platform2Locator } from '../shared/locators';
 import { UUID_FIELD_REGEX } from '../shared/uuid';
 import { VOICE_ID_PATTERN } from './values';
 import { describe, options as optionsOf } from './words';
@@ -175,41 +176,20 @@ const PICK_ID = `Choose from the list, or specify an ID using an ${EXPRESSION_LI
 
 
 /** A record of a known family: From List (searchable) or By ID (a UUID). */
-function locator(field: CatalogField, base: Pick<INodeProperties, 'displayName' | 'name' | 'description'>, topLevel: boolean): INodeProperties {
+function locator(field: CatalogField, base: { displayName: string; name: string; description: string }, topLevel: boolean): INodeProperties {
 	const noun = field.label.toLowerCase();
-	const required = topLevel && field.required === true;
 	// n8n checks a locator inside a collection against the top-level value of the same name, whatever the
 	// operation or account kind (classic's Tool → Get has a top-level toolId holding a number), so only a
 	// top-level locator carries the editor's UUID check; the batch check refuses a wrong ID everywhere.
 	const byIdPattern = field.family === 'voice' ? `^\\s*${VOICE_ID_PATTERN}\\s*$` : UUID_FIELD_REGEX;
-	const validation = topLevel
-		? [{ type: 'regex' as const, properties: { regex: byIdPattern, errorMessage: `The ${noun} ID is a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e` } }]
-		: undefined;
-	return {
-		...base,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		...(required ? { required: true } : {}),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}...`,
-				typeOptions: {
-					searchListMethod: familySearchMethod(field.family as string),
-					searchable: true,
-				},
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
-				...(validation ? { validation } : {}),
-			},
-		],
-	} as INodeProperties;
+	return platform2Locator({
+		name: base.name,
+		noun: base.displayName,
+		searchListMethod: familySearchMethod(field.family as string),
+		description: base.description,
+		required: topLevel && field.required === true,
+		byIdCheck: topLevel ? { regex: byIdPattern, errorMessage: `The ${noun} ID is a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e` } : 'none',
+	});
 }
 
 /** A language code or model name picked from the platform's list (a plain dropdown), or given by expression. */

@@ -54,24 +54,54 @@ export function recordLocator(options: {
 	};
 }
 
-/** A Platform 2.0 record picked From List (searchable) or By ID, checked as a UUID in the editor too. */
-export function platform2Locator(options: { name: string; noun: string; searchListMethod: string; description: string; required: boolean }): INodeProperties {
+/** The ID typed By ID, checked in the editor: its pattern and what the editor says when it does not match. */
+export interface ByIdCheck {
+	regex: string;
+	errorMessage: string;
+}
+
+/**
+ * A Platform 2.0 record picked From List (searchable) or By ID (a UUID): the one builder of the 2.0
+ * pickers (the generated operations' fields, Create Call's caller number, the triggers' filters).
+ */
+export function platform2Locator(options: {
+	name: string;
+	/** the record as the field's label (Campaign); in lower case in the placeholder and the By ID message */
+	noun: string;
+	searchListMethod: string;
+	description: string;
+	required: boolean;
+	/** the list's placeholder, when "Select a campaign..." does not say enough */
+	listPlaceholder?: string;
+	/**
+	 * By ID's check in the editor: by default a UUID, "The campaign ID is a UUID"; none for a picker inside
+	 * a collection (n8n checks it against a top-level field of the same name, whatever its operation).
+	 */
+	byIdCheck?: ByIdCheck | 'none';
+}): INodeProperties {
 	const noun = options.noun.toLowerCase();
+	const check = options.byIdCheck ?? { regex: UUID_FIELD_REGEX, errorMessage: `The ${noun} ID is a UUID` };
 	return {
 		displayName: options.noun,
 		name: options.name,
+		description: options.description,
+		...(options.required ? { required: true } : {}),
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		...(options.required ? { required: true } : {}),
-		description: options.description,
 		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', placeholder: `Select ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}...`, typeOptions: { searchListMethod: options.searchListMethod, searchable: true } },
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: options.listPlaceholder ?? `Select ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}...`,
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
-				validation: [{ type: 'regex', properties: { regex: UUID_FIELD_REGEX, errorMessage: `The ${noun} ID is a UUID` } }],
+				...(check === 'none' ? {} : { validation: [{ type: 'regex' as const, properties: { ...check } }] }),
 			},
 		],
 	};

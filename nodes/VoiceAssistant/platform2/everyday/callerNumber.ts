@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { platform2Locator } from '../../shared/locators';
 import { UUID_FIELD_REGEX } from '../../shared/uuid';
 import type { CatalogField } from '../catalog/types';
 import { familySearchMethod } from '../families';
@@ -14,35 +15,16 @@ import { familySearchMethod } from '../families';
 export const CALLER_NUMBER = { key: 'phone_number_id', param: 'callerNumber', label: 'Caller Number (From)' } as const;
 
 export function callerNumberField(field: CatalogField): INodeProperties {
-	return {
-		displayName: CALLER_NUMBER.label,
+	return platform2Locator({
 		name: CALLER_NUMBER.param,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		noun: CALLER_NUMBER.label,
+		searchListMethod: familySearchMethod('phoneNumber'),
 		description: `Which of the workspace's phone numbers the call comes from (the number the callee sees). Leave empty to call from the number assigned to the assistant. Pick it from the list, or give its ID (a UUID from Phone Numbers → Get Many), never the phone number itself (API field ${field.key})`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a phone number of the workspace...',
-				typeOptions: { searchListMethod: familySearchMethod('phoneNumber'), searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: UUID_FIELD_REGEX,
-							errorMessage: 'The phone number\'s ID is a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e: pick the number From List instead of typing it',
-						},
-					},
-				],
-			},
-		],
-	};
+		required: false,
+		listPlaceholder: 'Select a phone number of the workspace...',
+		byIdCheck: {
+			regex: UUID_FIELD_REGEX,
+			errorMessage: 'The phone number\'s ID is a UUID, e.g. 0f8fad5b-d9cb-469f-a165-70867728950e: pick the number From List instead of typing it',
+		},
+	});
 }
