@@ -7,6 +7,8 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: { module: 'commonjs', target: 'es2022', esModuleInterop: true } }],
 	},
 	testTimeout: 30000,
+	// n8n-workflow's regex watchdog with room for a busy machine (test/setup/regexEngine.ts)
+	setupFiles: ['<rootDir>/test/setup/regexEngine.ts'],
 	maxWorkers: 2,
 	// A worker is told to end when the run ends, and exits once its event loop is empty. Measured (#38):
 	// no handle or request keeps one alive (each file's teardown, and 250 ms after the end message, list
