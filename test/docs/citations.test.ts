@@ -4,6 +4,7 @@
  * anyone who clones it. Comments are read with TypeScript's own scanner, so a URL or a file name in
  * code (a string, a path being built) is not taken for a citation.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import ts from 'typescript';
@@ -45,9 +46,24 @@ function citedFiles(comment: string): string[] {
 	return [...withoutUrls.matchAll(/[\w.@/-]*[\w-]\.(?:md|json)\b/g)].map(([file]) => file.replace(/^\.\//, ''));
 }
 
-/** A citation resolves from the repository's root, from docs/, or from the citing file's folder. */
+/** The files a clean clone has (git's index), and the outputs the project writes itself (.gitignore's plain paths). */
+const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean));
+const written = new Set(
+	readFileSync(join(ROOT, '.gitignore'), 'utf8')
+		.split('\n')
+		.map((line) => line.trim().replace(/^\//, ''))
+		.filter((line) => line !== '' && !line.startsWith('#') && !/[*!]/.test(line)),
+);
+
+/**
+ * A citation resolves from the repository's root, from docs/, or from the citing file's folder, to a
+ * file a clean clone has or one the project writes (bench/last-run.json): a local untracked file does not count.
+ */
 function resolves(file: string, citingFile: string): boolean {
-	return [ROOT, join(ROOT, 'docs'), dirname(citingFile)].some((base) => existsSync(join(base, file)));
+	return [ROOT, join(ROOT, 'docs'), dirname(citingFile)].some((base) => {
+		const inRepo = relative(ROOT, join(base, file));
+		return tracked.has(inRepo) || written.has(inRepo) || (existsSync(join(base, file)) && statSync(join(base, file)).isDirectory());
+	});
 }
 
 const citations = SEARCHED.flatMap((folder) => sourceFiles(join(ROOT, folder))).flatMap((path) =>
