@@ -21,7 +21,7 @@ import { resetPacers } from '../nodes/VoiceAssistant/transport/pacers';
 import { runPoll } from '../test/harness/poll';
 import { ROOT, emit, type BenchRow } from './lib';
 import { ORDERS, idleRow } from './p13-idle';
-import { EVENTS2 } from '../nodes/VoiceAssistant/polling/platform2/feeds';
+import { EVENTS2 } from '../nodes/VoiceAssistant/polling/platform2/events';
 import { pollingRows, runFigure } from './pollingRun';
 
 const { VoiceAssistantPollingTrigger } = require(path.join(ROOT, 'nodes/VoiceAssistant/VoiceAssistantPollingTrigger.node.ts')) as {

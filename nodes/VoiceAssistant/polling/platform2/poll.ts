@@ -16,15 +16,16 @@ import { requestTarget } from '../../transport/target';
 import { pageShare, pollingBudget } from '../budget';
 import { pollingClock } from '../clock';
 import { currentFeedSweep, newFeedCursor, storedFeedCursor, takeFeedPage, type FeedCursor, type FeedEvent, type FeedRow } from './cursor';
-import { feedOf, feedSignature, platformTime2, type Feed } from './feeds';
+import { LARGEST_PAGE, feedOf, feedSignature, type Feed } from './feeds';
 import { ListWalk, orderOfRows, type ListPage } from './listOrder';
 import { takeWholeList } from './membership';
+import { platformTime2 } from './recordEvents';
 import { readSettings2 } from './settings';
 
 /** Where the cursor lives in the node's static data (beside classic's callCursor). */
 export const CURSOR2_KEY = 'platform2Cursor';
-/** Largest page the lists allow (catalogue limitMax). */
-export const MAX_LIMIT = 200;
+/** The largest page any polled list allows (the catalogue's; each feed asks for its own, feed.pageLimit). */
+export const MAX_LIMIT = LARGEST_PAGE;
 /** The first page of a sweep: the records near the mark last time, and this many more. */
 export const FIRST_PAGE_EXTRA = 20;
 const TIME_SHARE = 0.5;
@@ -44,8 +45,7 @@ function rowOf(feed: Feed, record: IDataObject): FeedRow {
 const newestFirstInPlace = (rows: FeedRow[]) => rows.sort((a, b) => (b.order ?? -Infinity) - (a.order ?? -Infinity));
 
 async function readPage(ctx: IPollFunctions, feed: Feed, qs: IDataObject, share?: RequestShare): Promise<ListPage> {
-	// a scope the catalogue lets another stand in for is written 'leads:read|calls:read' (feeds.ts)
-	const platform2: Platform2Request = { operation: feed.name, scopes: [feed.scope.split('|')] };
+	const platform2: Platform2Request = { operation: feed.name, scopes: feed.scopes };
 	const answer = (await apiRequest.call(ctx, 'GET', feed.path, { qs: feed.unpaged ? feed.query : { ...feed.query, ...qs }, platform2, share })) as IDataObject | undefined;
 	const data = feed.rowsAt && answer?.data && typeof answer.data === 'object' ? (answer.data as IDataObject)[feed.rowsAt] : answer?.data;
 	if (answer === null || typeof answer !== 'object' || !Array.isArray(data)) {
@@ -72,7 +72,7 @@ function notOrdered(ctx: IPollFunctions, feed: Feed, why: 'neither' | 'noTotal')
 }
 
 function wholeTooLong(ctx: IPollFunctions, feed: Feed): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `${feed.name} holds more than ${MAX_WHOLE_PAGES * MAX_LIMIT} records in this status, more than the polling trigger reads each poll`, {
+	return new NodeOperationError(ctx.getNode(), `${feed.name} holds more than ${MAX_WHOLE_PAGES * feed.pageLimit} records in this status, more than the polling trigger reads each poll`, {
 		description: `This event is read from the whole list (GET ${feed.path} has no order to follow). Use the Voice Assistant Trigger (webhook) for it.`,
 	});
 }
@@ -98,8 +98,8 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 	let free = !cursor.started; // the activation page always goes: it fixes "now"
 	// a `whole` list is taken only once every page is in (rows in no order say nothing until then)
 	const wholeRows: FeedRow[] = [];
-	const firstSize = Math.min(MAX_LIMIT, cursor.near + FIRST_PAGE_EXTRA);
-	const walk = feed.whole ? undefined : new ListWalk(cursor, () => currentFeedSweep(cursor), firstSize, MAX_LIMIT);
+	const firstSize = Math.min(feed.pageLimit, cursor.near + FIRST_PAGE_EXTRA);
+	const walk = feed.whole ? undefined : new ListWalk(cursor, () => currentFeedSweep(cursor), firstSize, feed.pageLimit);
 	for (;;) {
 		const now = pollingClock.now();
 		if (!free && (budget.waitMs(now) > 0 || now - started > pollTimeMs(ctx))) {
@@ -107,7 +107,7 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 			break;
 		}
 		const sweep = cursor.started && !feed.whole ? currentFeedSweep(cursor) : undefined;
-		const ask = walk ? walk.next() : { offset: wholeRows.length, limit: MAX_LIMIT };
+		const ask = walk ? walk.next() : { offset: wholeRows.length, limit: feed.pageLimit };
 		const qs: IDataObject = { limit: ask.limit, offset: ask.offset };
 		if (feed.since && sweep && sweep.stop !== null) qs[feed.since] = new Date(sweep.stop).toISOString();
 		// Every attempt, a retry after a 5xx too, comes out of the share (../budget.ts).
@@ -164,14 +164,14 @@ export async function pollFeed(ctx: IPollFunctions, feed: Feed, signature: strin
 
 /** "Fetch Test Event": the newest record of the list holding the event (at its end when the list is oldest first); nothing is stored. */
 async function latestEvent(ctx: IPollFunctions, feed: Feed): Promise<INodeExecutionData[][]> {
-	const first = await readPage(ctx, feed, { limit: MAX_LIMIT, offset: 0 });
+	const first = await readPage(ctx, feed, { limit: feed.pageLimit, offset: 0 });
 	const rows = [...first.rows];
 	if (!first.last && first.total !== undefined && orderOfRows(first.rows) !== 'newest') {
-		rows.push(...(await readPage(ctx, feed, { limit: MAX_LIMIT, offset: Math.max(MAX_LIMIT, first.total - MAX_LIMIT) })).rows);
+		rows.push(...(await readPage(ctx, feed, { limit: feed.pageLimit, offset: Math.max(feed.pageLimit, first.total - feed.pageLimit) })).rows);
 	}
 	const found = newestFirstInPlace(rows).find((row) => row.events.length > 0);
 	if (found) return [[itemOf(feed, found.events[0])]];
-	throw new NodeOperationError(ctx.getNode(), `No ${feed.eventName} event in the newest ${MAX_LIMIT} records yet`, {
+	throw new NodeOperationError(ctx.getNode(), `No ${feed.eventName} event in the newest ${feed.pageLimit} records yet`, {
 		description: 'Make one happen (or widen the filters), then fetch again.',
 	});
 }

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { isUuid } from '../../shared/uuid';
-import { CALL_EVENTS, EVENTS2, LEAD_OUTCOMES, type Event2, type Settings2 } from './feeds';
+import { EVENTS2, LEAD_OUTCOMES, pollingEvent, type Event2, type Filter } from './events';
+import type { Settings2 } from './feeds';
 import { CHANNELS } from './properties';
 
 function uuidParameter(ctx: IPollFunctions, name: string, label: string): string | undefined {
@@ -19,31 +20,38 @@ function uuidParameter(ctx: IPollFunctions, name: string, label: string): string
 	return value.toLowerCase();
 }
 
-export function readSettings2(ctx: IPollFunctions): Settings2 {
-	const event = String(ctx.getNodeParameter('event2', 'callCompleted')) as Event2;
-	if (!(EVENTS2 as readonly string[]).includes(event)) throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`);
-	const settings: Settings2 = { event };
-	const callEvent = CALL_EVENTS.includes(event);
-	const conversationEvent = event === 'conversationEnded' || event === 'conversationActivity';
-	const leadOutcome = event === 'campaignLeadOutcome';
-	if (callEvent || conversationEvent || leadOutcome) settings.assistantId = uuidParameter(ctx, 'assistantId2', 'Assistant ID');
-	if (callEvent) {
-		const direction = String(ctx.getNodeParameter('direction', ''));
-		if (direction !== '') settings.direction = direction;
-	}
-	if (conversationEvent) {
+/** How each filter's parameter is read and checked (where it shows: events.ts, the event's row). */
+const READ_FILTER: Record<Filter, (ctx: IPollFunctions) => string | undefined> = {
+	assistantId: (ctx) => uuidParameter(ctx, 'assistantId2', 'Assistant ID'),
+	direction: (ctx) => String(ctx.getNodeParameter('direction', '')) || undefined,
+	channel: (ctx) => {
 		const channel = String(ctx.getNodeParameter('channel', ''));
 		// version 3's text box passes what was typed; from version 4 it is one of the API's channels
 		if (ctx.getNode().typeVersion >= 4 && channel !== '' && !CHANNELS.some(({ value }) => value === channel)) {
 			throw new NodeOperationError(ctx.getNode(), `Channel "${channel.slice(0, 50)}" is not one of List History's channels`, { description: `One of: ${CHANNELS.map(({ value }) => value).join(', ')}` });
 		}
-		if (channel !== '') settings.channel = channel;
-	}
-	if (callEvent || event === 'campaignLead' || leadOutcome) settings.campaignId = uuidParameter(ctx, 'campaignId', 'Campaign ID');
-	if (leadOutcome) {
+		return channel || undefined;
+	},
+	campaignId: (ctx) => uuidParameter(ctx, 'campaignId', 'Campaign ID'),
+	outcome: (ctx) => {
 		const outcome = String(ctx.getNodeParameter('outcome', ''));
 		if (outcome !== '' && !(LEAD_OUTCOMES as readonly string[]).includes(outcome)) throw new NodeOperationError(ctx.getNode(), `Outcome "${outcome.slice(0, 50)}" is not one of ${LEAD_OUTCOMES.join(', ')}`);
-		if (outcome !== '') settings.outcome = outcome;
+		return outcome || undefined;
+	},
+};
+/** The order the filters are read in: the first bad value named stays the one it always was. */
+const READ_ORDER: readonly Filter[] = ['assistantId', 'direction', 'channel', 'campaignId', 'outcome'];
+
+export function readSettings2(ctx: IPollFunctions): Settings2 {
+	const event = String(ctx.getNodeParameter('event2', 'callCompleted')) as Event2;
+	if (!(EVENTS2 as readonly string[]).includes(event)) throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`);
+	const settings: Settings2 = { event };
+	const offered = pollingEvent(event).filters ?? {};
+	for (const filter of READ_ORDER) {
+		if (offered[filter] === undefined) continue;
+		const value = READ_FILTER[filter](ctx);
+		// an assistant or campaign left empty was always kept as undefined; the others were left out
+		if (value !== undefined || filter === 'assistantId' || filter === 'campaignId') settings[filter] = value;
 	}
 	return settings;
 }
