@@ -37,12 +37,24 @@ describe('n8n queue mode with two webhook processes: each delivery runs once', {
 	let cluster;
 	let classicSecret;
 
-	/** Posts raw bytes to one process (`origin`) or the address in front of both; the answer's JSON. */
+	/**
+	 * Posts raw bytes to one process (`origin`) or the address in front of both; the answer's JSON. n8n
+	 * answers 503 "Database is not ready!" before it routes a request while a database ping of its own
+	 * has timed out (a busy machine); nothing ran, and the platform sends such a delivery again, so
+	 * does this, for up to a minute.
+	 */
 	async function post(origin, webhookId, raw, { headers = {}, query = '' } = {}) {
-		const res = await fetch(`${origin}/webhook/${webhookId}/webhook${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: raw });
-		const text = await res.text();
-		assert.equal(res.status, 200, `${origin}: ${res.status} ${text.slice(0, 300)}`);
-		return JSON.parse(text);
+		const attempt = async () => {
+			const res = await fetch(`${origin}/webhook/${webhookId}/webhook${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: raw });
+			return { status: res.status, text: await res.text() };
+		};
+		let answer = await attempt();
+		for (let tries = 1; answer.status === 503 && /Database is not ready/.test(answer.text) && tries < 60; tries++) {
+			await sleep(1000);
+			answer = await attempt();
+		}
+		assert.equal(answer.status, 200, `${origin}: ${answer.status} ${answer.text.slice(0, 300)}`);
+		return JSON.parse(answer.text);
 	}
 	const ran = (answer) => answer.executed !== false;
 
@@ -182,8 +194,16 @@ describe('n8n queue mode with two webhook processes: each delivery runs once', {
 			}
 			lines.push(`${gap} ms apart: ${both}/${trials} ran twice`);
 		}
+		// and once the first process has answered (how long that takes depends on the machine's load)
+		let afterAnswer = 0;
+		for (let t = 0; t < trials; t++) {
+			const delivery = kinds.p2(`race-answered-${t}`);
+			const one = await send(cluster.webhooks[first].origin, delivery);
+			if (ran(one) && ran(await send(cluster.webhooks[second].origin, delivery))) afterAnswer++;
+		}
+		lines.push(`after the first answer: ${afterAnswer}/${trials} ran twice`);
 		console.log(`# same delivery to both processes: ${lines.join('; ')}`);
-		// the figure goes into docs/deliveries.md; what is asserted: a second delivery long after the first is always caught
-		assert.match(lines.at(-1), /^200 ms apart: 0\//);
+		// the figures go into docs/deliveries.md; what is asserted holds on any machine: once answered, caught
+		assert.equal(afterAnswer, 0);
 	});
 });
