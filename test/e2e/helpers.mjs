@@ -40,3 +40,30 @@ export function explain(result) {
 export function startOfYesterdayUtc(now = new Date()) {
 	return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1);
 }
+
+/**
+ * A workflow of one Platform 2.0 polling trigger (version 4) polling every `pollEverySeconds` (n8n's
+ * Poll Times as cron items), as the 2.0 polling tests import it. `parameters`: more of the node's
+ * (a filter); `credential`: { id, name } of a voiceAssistantPlatform2Api credential.
+ */
+export function platform2PollingWorkflow({ id, name, nodeId, nodeName, event2, credential, pollEverySeconds, parameters = {} }) {
+	const pollTimes = Array.from({ length: 60 / pollEverySeconds }, (_, i) => ({ mode: 'custom', cronExpression: `${i * pollEverySeconds} * * * * *` }));
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: nodeId,
+				name: nodeName,
+				type: 'n8n-nodes-voice-assistant.voiceAssistantPollingTrigger',
+				typeVersion: 4,
+				position: [0, 0],
+				parameters: { pollTimes: { item: pollTimes }, accountKind: 'platform2', event2, ...parameters },
+				credentials: { voiceAssistantPlatform2Api: credential },
+			},
+		],
+		connections: {},
+	};
+}

@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { FILE_TIMEOUT_MS, waitFor } from '../../scripts/lib/n8n.mjs';
 import { N8N_MAJOR } from '../../scripts/lib/paths.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { requestsTo } from './helpers.mjs';
+import { platform2PollingWorkflow, requestsTo } from './helpers.mjs';
 
 const POLL_EVERY_S = 5;
 const STARTED = { id: 'vaE2eCampStarted', node: 'Campaign started (2.0)', event2: 'campaignStarted', expected: [] };
@@ -23,28 +23,16 @@ const TRIGGERS = [STARTED, COMPLETED];
 /** n8n 2.x keeps a poller's static data after a poll that emits nothing only with these (docs/polling-trigger.md). */
 const DURABLE_CURSORS = { N8N_SCHEDULER_ENABLED: 'true', N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true', N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true' };
 
-const workflowOf = (trigger, index) => ({
-	id: trigger.id,
-	name: `E2E: Platform 2.0 ${trigger.event2}, campaigns without entry times`,
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: `e2e00000-0000-4000-8000-00000000095${index + 1}`,
-			name: trigger.node,
-			type: 'n8n-nodes-voice-assistant.voiceAssistantPollingTrigger',
-			typeVersion: 4,
-			position: [0, 0],
-			parameters: {
-				pollTimes: { item: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({ mode: 'custom', cronExpression: `${i * POLL_EVERY_S} * * * * *` })) },
-				accountKind: 'platform2',
-				event2: trigger.event2,
-			},
-			credentials: { voiceAssistantPlatform2Api: { id: `vaSandboxP2Camp0${index + 1}`, name: `Voice Assistant 2.0 (sandbox, ${trigger.event2})` } },
-		},
-	],
-	connections: {},
-});
+const workflowOf = (trigger, index) =>
+	platform2PollingWorkflow({
+		id: trigger.id,
+		name: `E2E: Platform 2.0 ${trigger.event2}, campaigns without entry times`,
+		nodeId: `e2e00000-0000-4000-8000-00000000095${index + 1}`,
+		nodeName: trigger.node,
+		event2: trigger.event2,
+		credential: { id: `vaSandboxP2Camp0${index + 1}`, name: `Voice Assistant 2.0 (sandbox, ${trigger.event2})` },
+		pollEverySeconds: POLL_EVERY_S,
+	});
 
 describe('n8n start: Campaign Started / Completed on campaigns without entry times', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;

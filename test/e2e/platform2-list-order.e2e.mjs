@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { FILE_TIMEOUT_MS, sleep, waitFor } from '../../scripts/lib/n8n.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { requestsTo } from './helpers.mjs';
+import { platform2PollingWorkflow, requestsTo } from './helpers.mjs';
 
 const POLL_EVERY_S = 5;
 const OLD = 250;
@@ -30,28 +30,16 @@ const FLOWS = ORDERS.flatMap((order, o) =>
 	})),
 );
 
-const workflowOf = (flow, index) => ({
-	id: flow.id,
-	name: `E2E: Platform 2.0 ${flow.event2}, lists ${flow.order} first`,
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: `e2e00000-0000-4000-8000-00000000091${index}`,
-			name: flow.node,
-			type: 'n8n-nodes-voice-assistant.voiceAssistantPollingTrigger',
-			typeVersion: 4,
-			position: [0, 0],
-			parameters: {
-				pollTimes: { item: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({ mode: 'custom', cronExpression: `${i * POLL_EVERY_S} * * * * *` })) },
-				accountKind: 'platform2',
-				event2: flow.event2,
-			},
-			credentials: { voiceAssistantPlatform2Api: flow.credential },
-		},
-	],
-	connections: {},
-});
+const workflowOf = (flow, index) =>
+	platform2PollingWorkflow({
+		id: flow.id,
+		name: `E2E: Platform 2.0 ${flow.event2}, lists ${flow.order} first`,
+		nodeId: `e2e00000-0000-4000-8000-00000000091${index}`,
+		nodeName: flow.node,
+		event2: flow.event2,
+		credential: flow.credential,
+		pollEverySeconds: POLL_EVERY_S,
+	});
 
 describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, lists answered newest first and oldest first', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;

@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { FILE_TIMEOUT_MS, sleep, waitFor } from '../../scripts/lib/n8n.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { requestsTo } from './helpers.mjs';
+import { platform2PollingWorkflow, requestsTo } from './helpers.mjs';
 
 const POLL_EVERY_S = 5;
 
@@ -38,29 +38,17 @@ const CAMPAIGN = '7a1f0c52-3b7e-4f0e-9d2a-5c8b1e6f4a90';
 /** a campaign's call to a lead (the lead's id is made up: the outcome is the call's) */
 const leadFields = () => ({ campaign_id: CAMPAIGN, lead_id: crypto.randomUUID() });
 
-const workflowOf = (family, index) => ({
-	id: family.id,
-	name: `E2E: Platform 2.0 ${family.event2}, found by polling`,
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: `e2e00000-0000-4000-8000-00000000090${index + 1}`,
-			name: family.node,
-			type: 'n8n-nodes-voice-assistant.voiceAssistantPollingTrigger',
-			typeVersion: 4,
-			position: [0, 0],
-			parameters: {
-				pollTimes: { item: Array.from({ length: 60 / POLL_EVERY_S }, (_, i) => ({ mode: 'custom', cronExpression: `${i * POLL_EVERY_S} * * * * *` })) },
-				accountKind: 'platform2',
-				event2: family.event2,
-				...(family.channel ? { channel: family.channel } : {}),
-			},
-			credentials: { voiceAssistantPlatform2Api: family.credential },
-		},
-	],
-	connections: {},
-});
+const workflowOf = (family, index) =>
+	platform2PollingWorkflow({
+		id: family.id,
+		name: `E2E: Platform 2.0 ${family.event2}, found by polling`,
+		nodeId: `e2e00000-0000-4000-8000-00000000090${index + 1}`,
+		nodeName: family.node,
+		event2: family.event2,
+		credential: family.credential,
+		pollEverySeconds: POLL_EVERY_S,
+		parameters: family.channel ? { channel: family.channel } : {},
+	});
 
 describe('n8n start: Voice Assistant Polling Trigger on Platform 2.0, six families of event', { timeout: FILE_TIMEOUT_MS }, () => {
 	let stack;
