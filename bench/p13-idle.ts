@@ -10,7 +10,7 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 import { PLATFORM2_KEYS, type Sandbox } from '../sandbox';
 import { recordAt } from '../sandbox/platform2/behaviours/pollingTimeline';
 import { pollingClock } from '../nodes/VoiceAssistant/polling/clock';
-import { EVENTS2, type Event2 } from '../nodes/VoiceAssistant/polling/platform2/events';
+import { EVENTS2, type Platform2PollingEvent } from '../nodes/VoiceAssistant/polling/platform2/events';
 import { feedOf } from '../nodes/VoiceAssistant/polling/platform2/feeds';
 import { NEW_RECORD_LISTS, isNewRecordEvent } from '../nodes/VoiceAssistant/polling/platform2/newRecords';
 import { resetPacers } from '../nodes/VoiceAssistant/transport/pacers';
@@ -26,7 +26,7 @@ const IDLE_POLLS = 3;
 const MINUTE = 60_000;
 
 /** A record from before the activation that the event's list holds (its server-side filters let it through). */
-function oldRecord(event: Event2): { collection: string; fields: Record<string, unknown> } {
+function oldRecord(event: Platform2PollingEvent): { collection: string; fields: Record<string, unknown> } {
 	if (isNewRecordEvent(event)) return { collection: NEW_RECORD_LISTS[event].path, fields: { name: 'Old' } };
 	const status = feedOf({ event }).query.status as string | undefined;
 	const path = feedOf({ event }).path;
@@ -44,7 +44,7 @@ function oldRecord(event: Event2): { collection: string; fields: Record<string, 
 }
 
 /** The most requests any of IDLE_POLLS idle polls sent to the event's list, after an activation on `records` records. */
-async function idleRequests(sb: Sandbox, event: Event2, order: (typeof ORDERS)[number], records: number, n8nStart: number): Promise<number> {
+async function idleRequests(sb: Sandbox, event: Platform2PollingEvent, order: (typeof ORDERS)[number], records: number, n8nStart: number): Promise<number> {
 	sb.reset();
 	sb.platform2.setListOrder(order);
 	resetPacers();
@@ -73,7 +73,7 @@ async function idleRequests(sb: Sandbox, event: Event2, order: (typeof ORDERS)[n
 }
 
 /** An event's row: its list, how it is read, and an idle poll's requests in either order. */
-export async function idleRow(sb: Sandbox, event: Event2, records: number): Promise<BenchRow> {
+export async function idleRow(sb: Sandbox, event: Platform2PollingEvent, records: number): Promise<BenchRow> {
 	const feed = feedOf({ event });
 	const row: BenchRow = { client: event, list: feed.operation, read: feed.unpaged ? 'unpaged: whole' : feed.whole ? 'paged: whole' : 'paged: from the newest' };
 	for (const [o, order] of ORDERS.entries()) {

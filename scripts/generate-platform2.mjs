@@ -1,12 +1,12 @@
 /**
  * Build step (before `n8n-node build`): turns the Platform 2.0 catalogue
- * (nodes/VoiceAssistant/platform2/catalog/operations.json, one entry per API operation) into the
+ * (nodes/VoiceAssistant/actions/platform2/catalog/operations.json, one entry per API operation) into the
  * compact modules the node reads (catalog.generated.ts, with one module per resource in generated/): per operation its resource, names in plain
  * words, fields as the editor shows them (parameter name, label, kind, limits, the record family a
  * UUID belongs to) and the flags that decide retries and what an AI agent may do.
  *
  * Everything a person reads is decided here, from the data, by the small rules below; the runtime
- * (platform2/*.ts) only turns these entries into n8n fields and requests.
+ * (actions/platform2/*.ts) only turns these entries into n8n fields and requests.
  *
  *   node scripts/generate-platform2.mjs          write the module
  *   node scripts/generate-platform2.mjs --check  exit 1 if the committed module is out of date
@@ -21,7 +21,7 @@ import { guardKinds } from './lib/agent-guard.mjs';
 import { FAMILIES, FAMILIES_CHOSEN_BY, FAMILY_BY_COLLECTION, FAMILY_BY_FIELD, FAMILY_BY_FIELD_OF } from './lib/platform2Families.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dir = path.join(root, 'nodes/VoiceAssistant/platform2/catalog');
+const dir = path.join(root, 'nodes/VoiceAssistant/actions/platform2/catalog');
 export const SOURCE = path.join(dir, 'operations.json');
 export const OUTPUT = path.join(dir, 'catalog.generated.ts');
 /** One module per resource holds its operations (small files; the index above joins them). */

@@ -1,12 +1,12 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { ACCOUNT_KIND } from './shared/accountKinds';
+import { ACCOUNT_KIND } from './shared/accountKind';
 import { searchAssistants } from './methods/listSearch';
 import { platform2TriggerSearch } from './methods/platform2TriggerSearch';
-import { pollCalls } from './polling/poll';
+import { pollCalls } from './polling/classic/poll';
 import { pollPlatform2 } from './polling/platform2/poll';
-import { accountKindProperty, classicPollingProperties, platform2PollingProperties } from './polling/platform2/properties';
+import { POLLING_TRIGGER_PROPERTIES } from './polling/properties';
 import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
 
 /**
@@ -34,13 +34,16 @@ export class VoiceAssistantPollingTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{ name: 'voiceAssistantApi', required: true, displayOptions: { hide: { [ACCOUNT_KIND]: ['platform2'] } } },
-			{ name: PLATFORM2_CREDENTIAL_TYPE, required: true, displayOptions: { show: { [ACCOUNT_KIND]: ['platform2'] } } },
+			// Written out, not [ACCOUNT_KIND]: n8n's scanner reads each credential's show conditions
+			// statically (single-credential-per-node); versions 1 and 2 hold Account Kind as a hidden
+			// Classic (polling/properties.ts).
+			{ name: 'voiceAssistantApi', required: true, displayOptions: { show: { accountKind: ['classic'] } } },
+			{ name: PLATFORM2_CREDENTIAL_TYPE, required: true, displayOptions: { show: { accountKind: ['platform2'] } } },
 		],
-		properties: [accountKindProperty, ...classicPollingProperties, ...platform2PollingProperties],
+		properties: POLLING_TRIGGER_PROPERTIES,
 	};
 
-	methods = { listSearch: { searchAssistants, search2Assistant: platform2TriggerSearch.search2Assistant, search2Campaign: platform2TriggerSearch.search2Campaign } };
+	methods = { listSearch: { searchAssistants, searchPlatform2Assistant: platform2TriggerSearch.searchPlatform2Assistant, searchPlatform2Campaign: platform2TriggerSearch.searchPlatform2Campaign } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getNodeParameter(ACCOUNT_KIND, 'classic') === 'platform2') return await pollPlatform2.call(this);

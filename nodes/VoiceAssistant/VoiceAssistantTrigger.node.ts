@@ -3,7 +3,7 @@ import type { INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflo
 
 import { VoiceAssistantTriggerVersion } from './trigger/node';
 import { version5Properties } from './trigger/platform2/properties';
-import { triggerPropertiesFor } from './trigger/properties';
+import { triggerPropertiesFor } from './trigger/classic/properties';
 import { version6Properties } from './trigger/version6';
 import { IS_TOOL_CALL, webhookFor } from './trigger/webhook';
 import { PLATFORM2_CREDENTIAL_TYPE } from './shared/platform2Origin';
@@ -33,7 +33,7 @@ function propertiesFor(version: number) {
 	return version >= 5 ? version5Properties(triggerPropertiesFor(4)) : triggerPropertiesFor(version);
 }
 
-/** The versions differ in the webhook n8n serves (trigger/webhook.ts) and in the options version 2 added (trigger/properties.ts). */
+/** The versions differ in the webhook n8n serves (trigger/webhook.ts) and in the options version 2 added (trigger/classic/properties.ts). */
 function describeVersion(version: number): INodeTypeDescription {
 	return {
 		...baseDescription,
@@ -61,7 +61,7 @@ function describeVersion(version: number): INodeTypeDescription {
  * Version 5 is version 4 with Account Kind first: Classic keeps version 4's fields and
  * behaviour, Famulor Platform 2.0 has its own events (trigger/platform2/).
  * Version 4 is version 3 with a Simplify of at most ten fields (shared/compact.ts).
- * Version 3 answers a ringing inbound call with the last node's item (trigger/respond.ts);
+ * Version 3 answers a ringing inbound call with the last node's item (trigger/classic/respond.ts);
  * version 2 costs n8n less per delivery than version 1 and answers in JSON. Versions 1 and 2 stay so
  * that existing workflows keep loading and working as before.
  */

@@ -1,5 +1,5 @@
 /**
- * The Platform 2.0 operation catalogue (nodes/VoiceAssistant/platform2/catalog/operations.json, the
+ * The Platform 2.0 operation catalogue (nodes/VoiceAssistant/actions/platform2/catalog/operations.json, the
  * same file the node is generated from) and the route table built from it. Read from disk rather than
  * imported so the type checker does not infer a type for 19 000 lines of JSON.
  */
@@ -43,7 +43,7 @@ export interface P2Operation {
 	notes?: string;
 }
 
-export const CATALOG_FILE = join(__dirname, '..', '..', 'nodes', 'VoiceAssistant', 'platform2', 'catalog', 'operations.json');
+export const CATALOG_FILE = join(__dirname, '..', '..', 'nodes', 'VoiceAssistant', 'actions', 'platform2', 'catalog', 'operations.json');
 
 let cached: P2Operation[] | undefined;
 

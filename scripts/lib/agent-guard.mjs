@@ -3,7 +3,7 @@
  * irreversible and confirm flags (issue #36): decided by rule from the catalogue's facts (method, the
  * operation ID's verb and nouns, the path, the summary, the `action` options, the `secretOnce` flag and a
  * `scopes` body field), never by a hand-kept list. Read by scripts/generate-platform2.mjs, which writes
- * each operation's kinds into the generated catalogue (`guard`); platform2/agentGuard.ts says them in words.
+ * each operation's kinds into the generated catalogue (`guard`); actions/platform2/agentGuard.ts says them in words.
  *
  * A kind is one reason; an operation may have several. Every DELETE is guarded (as `deletes` when no
  * other kind says better what it does).
@@ -34,7 +34,7 @@ const RULES = {
 		anyAction(op, /token|secret/),
 };
 
-/** The guard kinds of one catalogue operation (an entry of nodes/VoiceAssistant/platform2/catalog/operations.json); [] for a read. */
+/** The guard kinds of one catalogue operation (an entry of nodes/VoiceAssistant/actions/platform2/catalog/operations.json); [] for a read. */
 export function guardKinds(op) {
 	if (op.method === 'GET') return [];
 	const verb = verbOf(op.id);

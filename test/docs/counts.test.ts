@@ -12,9 +12,9 @@ import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { VoiceAssistantPollingTrigger } from '../../nodes/VoiceAssistant/VoiceAssistantPollingTrigger.node';
 import { VoiceAssistantTrigger } from '../../nodes/VoiceAssistant/VoiceAssistantTrigger.node';
-import { FAMILIES, OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
-import { operationsKeptApart } from '../../nodes/VoiceAssistant/platform2/keptApart';
-import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/platform2/resources';
+import { FAMILIES, OPERATIONS } from '../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
+import { operationsKeptApart } from '../../nodes/VoiceAssistant/actions/platform2/keptApart';
+import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/actions/platform2/resources';
 
 const ROOT = join(__dirname, '../..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -94,7 +94,7 @@ const COUNTS: Array<[file: string, phrase: RegExp, actual: () => number[]]> = [
 	['docs/polling-trigger.md', /all (\d+) are covered, (\d+) by an event of their own and (\d+) by an event\s+with a filter\. The (\d+) events here/, () => [famulorEvents().all, famulorEvents().all - famulorEvents().withFilter, famulorEvents().withFilter, polling2Events()]],
 	['docs/polling-trigger.md', /every one of the (\d+) events on a list/, () => [polling2Events()]],
 	['docs/scaling.md', /loading the node with the (\d+) Platform 2\.0 operations/, () => [OPERATIONS.length]],
-	['docs/sandbox.md', /every one of the (\d+) operations of `nodes\/VoiceAssistant\/platform2\/catalog\/operations\.json`/, () => [OPERATIONS.length]],
+	['docs/sandbox.md', /every one of the (\d+) operations of `nodes\/VoiceAssistant\/actions\/platform2\/catalog\/operations\.json`/, () => [OPERATIONS.length]],
 ];
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];

@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/platform2/resources';
-import { OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
+import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/actions/platform2/resources';
+import { OPERATIONS } from '../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
 
 const doc = fs.readFileSync(path.join(__dirname, '../../docs/platform2.md'), 'utf8');
 

@@ -92,7 +92,10 @@ const synthetic: SavedNode[] = [...LOADED].flatMap(([type, versions]) =>
 	[...versions].flatMap(([typeVersion, loaded]) => {
 		const { properties } = loaded.description;
 		const shown = NodeHelpers.getNodeParameters(properties, {}, true, false, { typeVersion }, loaded.description) ?? {};
-		const accountKind = 'accountKind' in shown ? properties.find((p) => p.name === 'accountKind' && p.type === 'options') : undefined;
+		// the Account Kind this version shows (versions 1 and 2 of the polling trigger hold a hidden Classic)
+		const accountKind = properties.find(
+			(p) => p.name === 'accountKind' && p.type === 'options' && NodeHelpers.displayParameter(shown, p, { typeVersion } as INode, loaded.description),
+		);
 		const kinds = (accountKind?.options ?? []).map((option) => ('value' in option ? String(option.value) : ''));
 		const variants: INodeParameters[] = kinds.length > 0 ? kinds.map((kind) => ({ accountKind: kind })) : [{}];
 		return variants.map((parameters) => ({

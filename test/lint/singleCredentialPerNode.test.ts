@@ -16,7 +16,7 @@
  * n8n's community package scan lints with inline configuration off, so an eslint-disable comment does not
  * exempt a node there: the node files must satisfy the rule. Beyond the rule, every `credentials` array a
  * node file writes (also inside a function, e.g. the webhook trigger's describeVersion, which the rule skips)
- * is held to the same, and each show key must name the Account Kind parameter (shared/accountKinds.ts) or
+ * is held to the same, and each show key must name the Account Kind parameter (shared/accountKind.ts) or
  * `@version`, so the spelled-out key cannot drift from the constant the code reads.
  */
 import ts from 'typescript';
@@ -212,7 +212,7 @@ describe('the reader, on written-out nodes', () => {
 	});
 });
 
-/** The Account Kind parameter's name, as shared/accountKinds.ts declares it (found by its export, wherever the file now is). */
+/** The Account Kind parameter's name, as shared/accountKind.ts declares it (found by its export, wherever the file now is). */
 let accountKind: string | undefined;
 function accountKindName(): string {
 	if (accountKind) return accountKind;

@@ -10,8 +10,8 @@ import { NodeHelpers, type INodeParameters, type INodeTypeDescription } from 'n8
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { agentDescription, isLimitedForAgents } from '../../nodes/VoiceAssistant/engine/agent/fields';
 import type { AnyOperation, Resource } from '../../nodes/VoiceAssistant/engine/operation';
-import { RESOURCES } from '../../nodes/VoiceAssistant/actions/operations';
-import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/platform2/resources';
+import { RESOURCES } from '../../nodes/VoiceAssistant/actions/classic/operations';
+import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/actions/platform2/resources';
 import { toolVariant } from '../security/agent-harness';
 
 const normal = new VoiceAssistant().description;

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { RESOURCES } from '../../nodes/VoiceAssistant/actions/operations';
+import { RESOURCES } from '../../nodes/VoiceAssistant/actions/classic/operations';
 import { PARALLEL_REQUESTS } from '../../nodes/VoiceAssistant/engine/requestOptions';
 import { RETRY } from '../../nodes/VoiceAssistant/transport/policy';
 

@@ -1,12 +1,12 @@
 /**
- * The tests mirror the operations: nodes/VoiceAssistant/actions/<resource>/<operation>.operation.ts is
+ * The tests mirror the operations: nodes/VoiceAssistant/actions/classic/<resource>/<operation>.operation.ts is
  * tested in test/nodes/<resource>/<operation>.test.ts, so an operation without a test of its own shows.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
-const ACTIONS = path.join(ROOT, 'nodes', 'VoiceAssistant', 'actions');
+const ACTIONS = path.join(ROOT, 'nodes', 'VoiceAssistant', 'actions', 'classic');
 
 function operationFiles(): string[] {
 	return readdirSync(ACTIONS, { withFileTypes: true })

@@ -1,5 +1,5 @@
 /**
- * Folder and Label share their operations (actions/group/): the same cases run for each, against the
+ * Folder and Label share their operations (actions/classic/group/): the same cases run for each, against the
  * sandbox, in test/nodes/folder/ and test/nodes/label/ (one file per operation).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';

@@ -4,7 +4,7 @@
  * created, dnc_flagged and invalid. Records are matched back to the leads sent by their phone in E.164;
  * a lead without a record is invalid when `meta.invalid` agrees, else unknown — never a guess.
  */
-import { leadMessage, leadShares } from '../../nodes/VoiceAssistant/platform2/everyday/addLeadsAnswer';
+import { leadMessage, leadShares } from '../../nodes/VoiceAssistant/actions/platform2/everyday/addLeadsAnswer';
 
 const sent = ['+4915120000001', '+4915120000002', '+4915120000003'].map((phone) => ({ phone }));
 

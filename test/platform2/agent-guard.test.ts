@@ -2,14 +2,14 @@
  * The AI-agent guard by rule (issue #36): beside the catalogue's paid, irreversible and confirm flags,
  * every Platform 2.0 operation that deletes, removes, releases, revokes, archives, cancels, transfers
  * ownership, changes roles or access, or creates credentials needs "Allow When Called by an AI Agent".
- * The kinds are stated here again, plainly, over the whole catalogue (nodes/VoiceAssistant/platform2/catalog/operations.json) and counted; each
+ * The kinds are stated here again, plainly, over the whole catalogue (nodes/VoiceAssistant/actions/platform2/catalog/operations.json) and counted; each
  * operation found must be guarded in the built node. docs/ai-agents.md lists them, checked against the node.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { AnyOperation } from '../../nodes/VoiceAssistant/engine/operation';
-import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/platform2/resources';
+import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/actions/platform2/resources';
 
 interface Entry {
 	id: string;
@@ -23,7 +23,7 @@ interface Entry {
 }
 
 const root = join(__dirname, '..', '..');
-const catalogue = (JSON.parse(readFileSync(join(root, 'nodes/VoiceAssistant/platform2/catalog/operations.json'), 'utf8')) as { operations: Entry[] }).operations;
+const catalogue = (JSON.parse(readFileSync(join(root, 'nodes/VoiceAssistant/actions/platform2/catalog/operations.json'), 'utf8')) as { operations: Entry[] }).operations;
 const built = new Map<string, { op: AnyOperation; resource: string }>(PLATFORM2_RESOURCES.flatMap((resource) => resource.operations.map((op) => [op.value, { op, resource: resource.name }] as const)));
 const optIn = (id: string) => built.get(id)?.op.write?.agent?.needsOptIn;
 const guarded = catalogue.filter((entry) => optIn(entry.id) !== undefined);

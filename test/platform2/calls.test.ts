@@ -1,11 +1,12 @@
 /**
- * Platform 2.0 Calls → Create Call and Get Call, made by hand (platform2/everyday/): Wait for Call to
+ * Platform 2.0 Calls → Create Call and Get Call, made by hand (actions/platform2/everyday/): Wait for Call to
  * End, the calling rules and the refusals in words, the recording as a file — through the real engine
  * against the sandbox's 2.0 calls (sandbox/platform2/behaviours/calls.ts).
  */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 
 import { rulesClock } from '../../nodes/VoiceAssistant/engine/callingRules/clock';
+import * as itemParamsModule from '../../nodes/VoiceAssistant/engine/itemParams';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { runNode } from '../harness';
 import { byId, CREDENTIAL_TYPE, usePlatform2Node } from './helpers';
@@ -65,6 +66,18 @@ describe('Platform 2.0 Calls → Create Call', () => {
 			expect.objectContaining({ skipped: true, skip_reason: 'called_recently', phone_number: '+4915112340012' }),
 		]);
 		expect(t.requests().filter((r) => r.path === '/api/v1/calls' && r.method === 'GET')[0].query).toMatchObject({ direction: 'outbound', assistant_id: assistant() });
+	});
+
+	it("Skip If Called Within reads the batch as prepared: each item's parameters read once, one listCalls for all", async () => {
+		const reads = jest.spyOn(itemParamsModule, 'itemParams');
+		try {
+			const batch = phones(...Array.from({ length: 30 }, (_, index) => `+49151123410${String(10 + index)}`));
+			json(await t.run(create({ skipIfCalledRecently: true }), { items: batch }));
+			expect(reads).toHaveBeenCalledTimes(30);
+			expect(t.requests().filter((r) => r.path === '/api/v1/calls' && r.method === 'GET')).toHaveLength(1);
+		} finally {
+			reads.mockRestore();
+		}
 	});
 
 	it('Do Not Call: a number on the workspace suppression list is not called (the list read once for the batch)', async () => {
@@ -138,7 +151,7 @@ describe('Platform 2.0 Create Call with a key scoped exactly as the catalogue sa
 describe('Platform 2.0 Create Call: Caller Number (From) is picked, never typed as a number', () => {
 	it('lists the workspace\'s numbers by number and label; the picked one is sent as phone_number_id; a typed phone number fails before anything is sent', async () => {
 		const numbers = t.sb.platform2.list('A', '/phone-numbers');
-		const search = await t.listSearch('search2PhoneNumber');
+		const search = await t.listSearch('searchPlatform2PhoneNumber');
 		expect(search.results.map((r) => r.name)).toEqual(expect.arrayContaining(['+4930555010101 (Berlin main)', '+4940555020202 (Hamburg outbound)']));
 		const hamburg = String(numbers.find((n) => n.label === 'Hamburg outbound')?.id);
 		json(await t.run(create({ callerNumber: { __rl: true, mode: 'list', value: hamburg } }), { items: phones('+4915112340071') }));

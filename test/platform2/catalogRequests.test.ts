@@ -7,9 +7,9 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { itemParams } from '../../nodes/VoiceAssistant/engine/itemParams';
-import { OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
-import { collectionOf, isPicked } from '../../nodes/VoiceAssistant/platform2/fields';
-import { catalogOperation } from '../../nodes/VoiceAssistant/platform2/operation';
+import { OPERATIONS } from '../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
+import { collectionOf, isPicked } from '../../nodes/VoiceAssistant/actions/platform2/fields';
+import { catalogOperation } from '../../nodes/VoiceAssistant/actions/platform2/operation';
 import { badValues, filledOperation } from './catalogValues';
 
 const node: INode = { id: 'n', name: 'Voice Assistant', type: 'voiceAssistant', typeVersion: 2, position: [0, 0], parameters: {} };

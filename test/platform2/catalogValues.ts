@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CatalogField, CatalogOperation } from '../../nodes/VoiceAssistant/platform2/catalog/types';
-import { collectionOf, isPicked, JSON_BODY } from '../../nodes/VoiceAssistant/platform2/fields';
+import type { CatalogField, CatalogOperation } from '../../nodes/VoiceAssistant/actions/platform2/catalog/types';
+import { collectionOf, isPicked, JSON_BODY } from '../../nodes/VoiceAssistant/actions/platform2/fields';
 
 export const SOME_UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 

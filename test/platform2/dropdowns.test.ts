@@ -23,12 +23,12 @@ const property = (name: string, operation: string): INodeProperties | undefined 
 
 describe('searchable lists (From List)', () => {
 	it.each([
-		['search2Assistant', '/assistants', 'name'],
-		['search2Campaign', '/campaigns', 'name'],
-		['search2PhoneNumber', '/phone-numbers', 'number (label)'],
-		['search2Voice', '/voices', 'name'],
-		['search2KnowledgeBase', '/knowledge-bases', 'name'],
-		['search2Tool', '/tools', 'name'],
+		['searchPlatform2Assistant', '/assistants', 'name'],
+		['searchPlatform2Campaign', '/campaigns', 'name'],
+		['searchPlatform2PhoneNumber', '/phone-numbers', 'number (label)'],
+		['searchPlatform2Voice', '/voices', 'name'],
+		['searchPlatform2KnowledgeBase', '/knowledge-bases', 'name'],
+		['searchPlatform2Tool', '/tools', 'name'],
 	])('%s lists the workspace\'s %s by name, valued by ID', async (method, collection, key) => {
 		const listed = await p2.listSearch(method);
 		expect(listed.results.map((r) => r.name).sort()).toEqual(names(collection, key));
@@ -37,9 +37,9 @@ describe('searchable lists (From List)', () => {
 	});
 
 	it('a filter narrows the list; voices are valued voice:<uuid>', async () => {
-		const anna = await p2.listSearch('search2Voice', 'Anna');
+		const anna = await p2.listSearch('searchPlatform2Voice', 'Anna');
 		expect(anna.results).toEqual([expect.objectContaining({ name: 'Anna', value: expect.stringMatching(/^voice:[0-9a-f-]{36}$/) })]);
-		const sales = await p2.listSearch('search2Assistant', 'sales');
+		const sales = await p2.listSearch('searchPlatform2Assistant', 'sales');
 		expect(sales.results.map((r) => r.name)).toEqual(['Sales Outreach']);
 	});
 

@@ -4,8 +4,8 @@
  * method, path, query and body the sandbox received). The sandbox may refuse the filled IDs (they
  * name no record); what is checked is what was sent, once.
  */
-import { OPERATIONS as CATALOGUE } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
-import { EVERYDAY } from '../../nodes/VoiceAssistant/platform2/everyday';
+import { OPERATIONS as CATALOGUE } from '../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
+import { EVERYDAY } from '../../nodes/VoiceAssistant/actions/platform2/everyday';
 import { filledOperation } from './catalogValues';
 import { usePlatform2Node } from './helpers';
 
@@ -28,7 +28,7 @@ function asReceived(qs: Record<string, unknown>): Record<string, unknown> {
 	);
 }
 
-// the everyday loop's hand-made operations (platform2/everyday/) have fields of their own and tests of their own
+// the everyday loop's hand-made operations (actions/platform2/everyday/) have fields of their own and tests of their own
 test.each(OPERATIONS.filter((op) => !(op.id in EVERYDAY) && (!op.paging || op.paging.style === 'limitOnly')).map((op) => [op.id, op] as const))('%s sends what the catalogue describes', async (_id, op) => {
 	const filled = filledOperation(op);
 	const { error } = await p2.run(filled.parameters, { continueOnFail: true });

@@ -1,4 +1,4 @@
-/** The committed catalogue modules are what the generator makes of nodes/VoiceAssistant/platform2/catalog/operations.json (a change to either is regenerated, not hand-edited). */
+/** The committed catalogue modules are what the generator makes of nodes/VoiceAssistant/actions/platform2/catalog/operations.json (a change to either is regenerated, not hand-edited). */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
+import { OPERATIONS } from '../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 import { byId, usePlatform2Node } from './helpers';
 

@@ -66,7 +66,7 @@ describe('a parameter read through extractValue', () => {
 	it.each(fixedForms('{assistant}'))("an assistant's versions list the assistant picked as %s", async (_name, form) => {
 		const id = assistant();
 		const picked = JSON.parse(JSON.stringify(form).replace(/\{assistant\}/g, id)) as IDataObject[string];
-		const versions = await listSearch(VoiceAssistant, 'search2AssistantVersion', {
+		const versions = await listSearch(VoiceAssistant, 'searchPlatform2AssistantVersion', {
 			parameters: { accountKind: 'platform2', resource: 'versions', operation: 'getAssistantVersion', id: picked } as never,
 			credentials: t.credentials(),
 			credentialType: CREDENTIAL_TYPE,

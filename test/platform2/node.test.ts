@@ -140,12 +140,12 @@ describe('what the platform says never to retry is sent once', () => {
 
 describe('searchable lists', () => {
 	it('the assistant list shows the workspace\'s own assistants by name, and filters', async () => {
-		const { results } = await p2.listSearch('search2Assistant');
+		const { results } = await p2.listSearch('searchPlatform2Assistant');
 		const mine = assistantsOf('A');
 		expect(results.map((r) => r.value).sort()).toEqual(mine.map((a) => String(a.id)).sort());
 		expect(results.map((r) => r.name)).toEqual(expect.arrayContaining(mine.map((a) => String(a.name))));
 		const name = String(mine[0].name);
-		const filtered = await p2.listSearch('search2Assistant', name);
+		const filtered = await p2.listSearch('searchPlatform2Assistant', name);
 		expect(filtered.results.map((r) => r.name)).toContain(name);
 		expect(filtered.results.length).toBeLessThanOrEqual(mine.length);
 	});

@@ -13,10 +13,10 @@ import { VoiceAssistantTrigger } from '../../nodes/VoiceAssistant/VoiceAssistant
 
 type Mode = { name: string; type: string; placeholder?: string; typeOptions?: INodePropertyModeTypeOptions; validation?: unknown[] };
 
-/** Every resourceLocator of a 2.0 list (search2…), top level or inside a collection, with where it is. */
+/** Every resourceLocator of a 2.0 list (searchPlatform2…), top level or inside a collection, with where it is. */
 function pickersOf(properties: INodeProperties[]): Array<{ property: INodeProperties; inCollection: boolean }> {
 	const found: Array<{ property: INodeProperties; inCollection: boolean }> = [];
-	const is2 = (p: INodeProperties) => p.type === 'resourceLocator' && (p.modes as Mode[] | undefined)?.some((m) => String(m.typeOptions?.searchListMethod ?? '').startsWith('search2'));
+	const is2 = (p: INodeProperties) => p.type === 'resourceLocator' && (p.modes as Mode[] | undefined)?.some((m) => String(m.typeOptions?.searchListMethod ?? '').startsWith('searchPlatform2'));
 	for (const property of properties) {
 		if (is2(property)) found.push({ property, inCollection: false });
 		if (property.type === 'collection') for (const option of (property.options ?? []) as INodeProperties[]) if (is2(option)) found.push({ property: option, inCollection: true });
@@ -48,7 +48,7 @@ describe.each(nodes.filter(([, properties]) => pickersOf(properties).length > 0)
 
 describe('platform2Locator', () => {
 	it('by default: "Select a(n) …" and a UUID check naming the record', () => {
-		const picker = platform2Locator({ name: 'assistantId2', noun: 'Assistant', searchListMethod: 'search2Assistant', description: 'Only this assistant', required: false });
+		const picker = platform2Locator({ name: 'assistantId2', noun: 'Assistant', searchListMethod: 'searchPlatform2Assistant', description: 'Only this assistant', required: false });
 		expect(picker).toEqual({
 			displayName: 'Assistant',
 			name: 'assistantId2',
@@ -56,7 +56,7 @@ describe('platform2Locator', () => {
 			type: 'resourceLocator',
 			default: { mode: 'list', value: '' },
 			modes: [
-				{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select an assistant...', typeOptions: { searchListMethod: 'search2Assistant', searchable: true } },
+				{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select an assistant...', typeOptions: { searchListMethod: 'searchPlatform2Assistant', searchable: true } },
 				{
 					displayName: 'By ID',
 					name: 'id',
@@ -72,7 +72,7 @@ describe('platform2Locator', () => {
 		const own = platform2Locator({
 			name: 'callerNumber',
 			noun: 'Caller Number (From)',
-			searchListMethod: 'search2PhoneNumber',
+			searchListMethod: 'searchPlatform2PhoneNumber',
 			description: 'The number',
 			required: true,
 			listPlaceholder: 'Select a phone number of the workspace...',
@@ -81,7 +81,7 @@ describe('platform2Locator', () => {
 		expect(own.required).toBe(true);
 		expect(own.modes?.[0].placeholder).toBe('Select a phone number of the workspace...');
 		expect(own.modes?.[1].validation).toEqual([{ type: 'regex', properties: { regex: '^x$', errorMessage: 'Pick it' } }]);
-		const inCollection = platform2Locator({ name: 'campaignId', noun: 'Campaign', searchListMethod: 'search2Campaign', description: 'The campaign', required: false, byIdCheck: 'none' });
+		const inCollection = platform2Locator({ name: 'campaignId', noun: 'Campaign', searchListMethod: 'searchPlatform2Campaign', description: 'The campaign', required: false, byIdCheck: 'none' });
 		expect(inCollection.modes?.[1]).not.toHaveProperty('validation');
 		expect(inCollection).not.toHaveProperty('required');
 	});

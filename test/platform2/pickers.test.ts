@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from '../harness';
-import { FAMILIES, OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
-import type { CatalogFamily } from '../../nodes/VoiceAssistant/platform2/catalog/types';
-import { familySearchMethod } from '../../nodes/VoiceAssistant/platform2/families';
+import { FAMILIES, OPERATIONS } from '../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
+import type { CatalogFamily } from '../../nodes/VoiceAssistant/actions/platform2/catalog/types';
+import { familySearchMethod } from '../../nodes/VoiceAssistant/actions/platform2/families';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 import { byId, CREDENTIAL_TYPE, usePlatform2Node } from './helpers';
 
@@ -51,7 +51,7 @@ describe('the plain ID is sent', () => {
 	it('a list of records (multi-select): Set Assistant Tools sends tool_ids as the IDs chosen', async () => {
 		const [assistant] = ids('/assistants');
 		const tools = ids('/tools');
-		const options = await loadOptions(VoiceAssistant, 'load2Tool', { parameters: { accountKind: 'platform2' }, credentials: p2.credentials(), credentialType: CREDENTIAL_TYPE });
+		const options = await loadOptions(VoiceAssistant, 'loadPlatform2Tool', { parameters: { accountKind: 'platform2' }, credentials: p2.credentials(), credentialType: CREDENTIAL_TYPE });
 		expect(options.map((o) => String(o.value)).sort()).toEqual(tools);
 		p2.sb.clearRequests();
 		const run = await p2.run({ resource: 'tools', operation: 'setAssistantTools', id: byId(assistant), toolIds: tools });
@@ -71,31 +71,31 @@ describe('the plain ID is sent', () => {
 describe('lists under a parent record', () => {
 	it("a campaign's leads: the leads of the campaign picked in the same operation", async () => {
 		const campaign = p2.sb.platform2.list('A', '/campaigns').find((c) => c.name === 'Spring Promotion')!;
-		const listed = await search('search2Lead', { resource: 'leads', operation: 'getLead', id: fromList(String(campaign.id)) });
+		const listed = await search('searchPlatform2Lead', { resource: 'leads', operation: 'getLead', id: fromList(String(campaign.id)) });
 		expect(listed.results.map((r) => r.name).sort()).toEqual(['Jonas Weber', 'Mia Braun']);
 		expect(listed.results.map((r) => String(r.value)).sort()).toEqual(ids('/campaigns/{}/leads', [String(campaign.id)]));
 	});
 
 	it("a knowledge base's crawl sources and an assistant's versions read their parent the same way", async () => {
 		const [kb] = p2.sb.platform2.list('A', '/knowledge-bases');
-		const crawl = await search('search2CrawlSource', { resource: 'knowledgeBases', operation: 'getCrawlSource', id: byId(String(kb.id)) });
+		const crawl = await search('searchPlatform2CrawlSource', { resource: 'knowledgeBases', operation: 'getCrawlSource', id: byId(String(kb.id)) });
 		expect(crawl.results.map((r) => String(r.value)).sort()).toEqual(ids('/knowledge-bases/{}/crawl-sources', [String(kb.id)]));
 		const [assistant] = p2.sb.platform2.list('A', '/assistants');
-		const versions = await search('search2AssistantVersion', { resource: 'versions', operation: 'getAssistantVersion', id: byId(String(assistant.id)) });
+		const versions = await search('searchPlatform2AssistantVersion', { resource: 'versions', operation: 'getAssistantVersion', id: byId(String(assistant.id)) });
 		expect(versions.results.map((r) => String(r.value)).sort()).toEqual(ids('/assistants/{}/versions', [String(assistant.id)]));
 	});
 
 	it('without the parent, the list says what to pick first', async () => {
-		await expect(search('search2Lead', { resource: 'leads', operation: 'getLead', id: fromList('') })).rejects.toThrow('Choose the Campaign first');
+		await expect(search('searchPlatform2Lead', { resource: 'leads', operation: 'getLead', id: fromList('') })).rejects.toThrow('Choose the Campaign first');
 	});
 });
 
 describe('families that had no picker', () => {
 	it.each([
-		['search2ScheduledCallback', '/scheduled-callbacks'],
-		['search2LoopQueue', '/loop/queues'],
-		['search2TeamMember', '/team-members'],
-		['search2PhoneNumberVerification', '/phone-numbers/verifications'],
+		['searchPlatform2ScheduledCallback', '/scheduled-callbacks'],
+		['searchPlatform2LoopQueue', '/loop/queues'],
+		['searchPlatform2TeamMember', '/team-members'],
+		['searchPlatform2PhoneNumberVerification', '/phone-numbers/verifications'],
 	])('%s lists %s by ID', async (method, collection) => {
 		const listed = await search(method);
 		expect(listed.results.map((r) => String(r.value)).sort()).toEqual(ids(collection));

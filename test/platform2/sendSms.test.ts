@@ -1,5 +1,5 @@
 /**
- * SMS → Send SMS on Platform 2.0 (platform2/everyday/sendSms.ts) through n8n's engine against the
+ * SMS → Send SMS on Platform 2.0 (actions/platform2/everyday/sendSms.ts) through n8n's engine against the
  * sandbox: the sender picked from the workspace's numbers, the text as typed (1,600 characters as the
  * platform counts them), and the calling rules' Do Not Call list and the workspace's suppression list
  * deciding before anything of the batch is sent.
@@ -85,7 +85,7 @@ describe('Send SMS', () => {
 	});
 
 	it('an AI agent needs the user\'s switch (it costs credits): the generated write settings are kept', async () => {
-		const { PLATFORM2_RESOURCES } = await import('../../nodes/VoiceAssistant/platform2/resources');
+		const { PLATFORM2_RESOURCES } = await import('../../nodes/VoiceAssistant/actions/platform2/resources');
 		const op = PLATFORM2_RESOURCES.find((r) => r.value === 'smsPlatform2')!.operations.find((o) => o.value === 'sendSms')!;
 		expect(op.write?.agent?.needsOptIn).toBe('it costs credits');
 		expect(op.write?.agent?.reaches?.({ request: { method: 'POST', path: '/sms/send', body: { to: '+4917612345678' } } })).toBe('+4917612345678');

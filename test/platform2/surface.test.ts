@@ -9,9 +9,9 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
-import type { CatalogField, CatalogOperation } from '../../nodes/VoiceAssistant/platform2/catalog/types';
-import { collectionOf } from '../../nodes/VoiceAssistant/platform2/fields';
+import { OPERATIONS } from '../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
+import type { CatalogField, CatalogOperation } from '../../nodes/VoiceAssistant/actions/platform2/catalog/types';
+import { collectionOf } from '../../nodes/VoiceAssistant/actions/platform2/fields';
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
 
 const description = new VoiceAssistant().description;
@@ -69,7 +69,7 @@ describe('Platform 2.0 surface', () => {
 			}
 			if (['resourceLocator', 'multiOptions'].includes(property.type)) {
 				if (property.type === 'resourceLocator') expect(property.modes?.map((m) => m.name)).toEqual(['list', 'id']);
-				else expect(property.typeOptions?.loadOptionsMethod).toMatch(/^load2/);
+				else expect(property.typeOptions?.loadOptionsMethod).toMatch(/^loadPlatform2/);
 				continue;
 			}
 			text.push(where);
@@ -86,15 +86,15 @@ describe('Platform 2.0 surface', () => {
 	test('IDs the catalogue names only in words get the list those words point to (readings in docs/platform2.md)', () => {
 		const READINGS: Array<[string, string, string]> = [
 			// "Current owner user ID from List team members": the team, each member by their user ID
-			['transferWorkspaceOwnership', 'expected_owner_user_id', 'search2TeamMemberUser'],
+			['transferWorkspaceOwnership', 'expected_owner_user_id', 'searchPlatform2TeamMemberUser'],
 			// "attach an existing reusable widget": the widgets of the other dashboards
-			['createDashboardWidget', 'widget_id', 'search2ReusableWidget'],
+			['createDashboardWidget', 'widget_id', 'searchPlatform2ReusableWidget'],
 			// "Bookable workspace calendar": a calendar integration
-			['updateLoopAvailability', 'recall_appointment_calendar_id', 'search2Integration'],
+			['updateLoopAvailability', 'recall_appointment_calendar_id', 'searchPlatform2Integration'],
 			// Loop's routes are its routing rules
-			['updateLoopSettings', 'default_route_id', 'search2LoopRoutingRule'],
+			['updateLoopSettings', 'default_route_id', 'searchPlatform2LoopRoutingRule'],
 			// "Imported phone-number resource ID": one of the workspace's phone numbers
-			['removeCarrierNumber', 'numberId', 'search2PhoneNumber'],
+			['removeCarrierNumber', 'numberId', 'searchPlatform2PhoneNumber'],
 		];
 		for (const [opId, key, method] of READINGS) {
 			const op = OPERATIONS.find((entry) => entry.id === opId)!;
@@ -106,7 +106,7 @@ describe('Platform 2.0 surface', () => {
 	test('read without each option\'s `/operation` (as the team\'s p2-surface.js reads it), a collection holds no text box under the API name of an ID field of another of its operations', () => {
 		// A collection's options counted for every operation the collection shows for: a text option
 		// under an API name must not stand in a collection beside an operation whose field of that
-		// name is an ID (platform2/keptApart.ts keeps such operations' collections to themselves).
+		// name is an ID (actions/platform2/keptApart.ts keeps such operations' collections to themselves).
 		const isId = (field: CatalogField | undefined) => field?.format === 'uuid' || field?.items?.format === 'uuid';
 		const byId = new Map(OPERATIONS.map((op) => [op.id, op]));
 		const misread = new Set<string>();

@@ -9,11 +9,11 @@ import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { VoiceAssistant } from '../../nodes/VoiceAssistant/VoiceAssistant.node';
-import { RESOURCES as CLASSIC } from '../../nodes/VoiceAssistant/actions/operations';
-import { OPERATIONS } from '../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
-import { ADMIN_NOTICE, SECRET_ONCE_NOTICE, addOnNotice } from '../../nodes/VoiceAssistant/platform2/notices';
-import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/platform2/resources';
-import { STORE_SECRET_NOW } from '../../nodes/VoiceAssistant/platform2/answers';
+import { RESOURCES as CLASSIC } from '../../nodes/VoiceAssistant/actions/classic/operations';
+import { OPERATIONS } from '../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
+import { ADMIN_NOTICE, SECRET_ONCE_NOTICE, addOnNotice } from '../../nodes/VoiceAssistant/actions/platform2/notices';
+import { PLATFORM2_RESOURCES } from '../../nodes/VoiceAssistant/actions/platform2/resources';
+import { STORE_SECRET_NOW } from '../../nodes/VoiceAssistant/actions/platform2/answers';
 import { usePlatform2Node } from './helpers';
 
 const { properties } = new VoiceAssistant().description;
@@ -22,7 +22,7 @@ const p2 = properties.filter(isPlatform2);
 const ids = new Set(OPERATIONS.map((op) => op.id));
 const operationsOf = (property: INodeProperties) => ((property.displayOptions?.show?.operation ?? []) as string[]).filter((id) => ids.has(id));
 /** The catalogue as the node's build reads it (flags: plan:<add-on>, admin, secretOnce). */
-const catalogue = JSON.parse(fs.readFileSync(path.join(__dirname, '../../nodes/VoiceAssistant/platform2/catalog/operations.json'), 'utf8')) as {
+const catalogue = JSON.parse(fs.readFileSync(path.join(__dirname, '../../nodes/VoiceAssistant/actions/platform2/catalog/operations.json'), 'utf8')) as {
 	operations: Array<{ id: string; flags: string[] }>;
 };
 

@@ -3,7 +3,7 @@
  * call in progress and the newest; never more than the polling share (10 %) of any rate-limit window
  * of the token, however far behind the trigger is: a catch-up is spread over polls.
  */
-import { POLLING_SHARE } from '../../nodes/VoiceAssistant/polling/budget';
+import { POLLING_TRIGGER_SHARE } from '../../nodes/VoiceAssistant/polling/budget';
 import { MINUTE, usePollingSandbox } from './helpers';
 
 /** Most requests in any window of `ms` (sliding), from (time, count) samples. */
@@ -35,7 +35,7 @@ describe('Voice Assistant Polling Trigger: cost', () => {
 		expect(t.listRequests().every((query) => query.per_page === '100')).toBe(true);
 	});
 
-	it(`a catch-up of 1,000 calls keeps within ${POLLING_SHARE * 100} % of every window and finishes`, async () => {
+	it(`a catch-up of 1,000 calls keeps within ${POLLING_TRIGGER_SHARE * 100} % of every window and finishes`, async () => {
 		await t.poll({ activationPoll: true });
 		const ended = new Set<number>();
 		for (let i = 0; i < 1000; i++) {
@@ -55,8 +55,8 @@ describe('Voice Assistant Polling Trigger: cost', () => {
 		expect(new Set(seen)).toEqual(ended);
 		expect(seen).toHaveLength(ended.size);
 		// The documented limits: 100 a minute, 20 per 10 s; the share: 10 and 2.
-		expect(peak(samples, 60_000)).toBeLessThanOrEqual(100 * POLLING_SHARE);
-		expect(peak(samples, 10_000)).toBeLessThanOrEqual(20 * POLLING_SHARE);
+		expect(peak(samples, 60_000)).toBeLessThanOrEqual(100 * POLLING_TRIGGER_SHARE);
+		expect(peak(samples, 10_000)).toBeLessThanOrEqual(20 * POLLING_TRIGGER_SHARE);
 		expect(samples.filter((s) => s.pages === 0).length).toBeGreaterThan(0);
 	});
 

@@ -9,7 +9,7 @@ import {
 	takePage,
 	type CallCursor,
 	type ListedCall,
-} from '../../nodes/VoiceAssistant/polling/cursor';
+} from '../../nodes/VoiceAssistant/polling/classic/cursor';
 
 const HOUR = 3_600_000;
 const T = Date.UTC(2026, 0, 10, 12, 0, 0);

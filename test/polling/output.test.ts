@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { simplifyDelivery } from '../../nodes/VoiceAssistant/shared/callRecord';
 import { compactCall } from '../../nodes/VoiceAssistant/shared/compact';
-import { CURSOR_KEY } from '../../nodes/VoiceAssistant/polling/sweep';
+import { CURSOR_KEY } from '../../nodes/VoiceAssistant/polling/classic/sweep';
 import { HOUR, MINUTE, usePollingSandbox } from './helpers';
 
 /** Places a call of assistant 1 through the API and waits until the sandbox ended it and sent its notification. */

@@ -8,7 +8,7 @@
  * Each poll goes the way sweep.ts sends a page: the share's check, then apiRequest with the page's
  * share (the real pacer, rate headers and retry policy; only n8n's HTTP helper is simulated).
  */
-import { POLLING_SHARE, pageShare, pollingBudget } from '../../nodes/VoiceAssistant/polling/budget';
+import { POLLING_TRIGGER_SHARE, pageShare, pollingBudget } from '../../nodes/VoiceAssistant/polling/budget';
 import { pacerFor } from '../../nodes/VoiceAssistant/transport/pacers';
 import { apiRequest } from '../../nodes/VoiceAssistant/transport/request';
 import { ShareUsedUp } from '../../nodes/VoiceAssistant/transport/share';
@@ -66,8 +66,8 @@ describe('Polling Trigger share on a busy machine (issue #39)', () => {
 		const pacer = await runTwoTriggers(machine, 10);
 		const windows = pacer.state().windows;
 
-		expect(machine.peak(10_000)).toBeLessThanOrEqual(20 * POLLING_SHARE);
-		expect(machine.peak(60_000)).toBeLessThanOrEqual(100 * POLLING_SHARE);
+		expect(machine.peak(10_000)).toBeLessThanOrEqual(20 * POLLING_TRIGGER_SHARE);
+		expect(machine.peak(60_000)).toBeLessThanOrEqual(100 * POLLING_TRIGGER_SHARE);
 		// It keeps polling at its share (about 9 a minute on a quiet machine; each late answer holds its place longer), not far less.
 		expect(machine.counted.length).toBeGreaterThanOrEqual(55);
 		// Whatever it learnt, the pacer paces (and the share follows) no faster than documented.

@@ -5,7 +5,7 @@
  * for two minutes of a failing platform, then it recovers and the call that ended meanwhile is
  * emitted once.
  */
-import { POLLING_SHARE } from '../../nodes/VoiceAssistant/polling/budget';
+import { POLLING_TRIGGER_SHARE } from '../../nodes/VoiceAssistant/polling/budget';
 import { tuneRetries } from '../../nodes/VoiceAssistant/transport/policy';
 import { MINUTE, usePollingSandbox } from './helpers';
 
@@ -26,7 +26,7 @@ describe('Voice Assistant Polling Trigger: its share holds while the platform fa
 	beforeAll(() => tuneRetries({ backoffBaseMs: 5 }));
 	afterAll(() => tuneRetries());
 
-	it(`every request, retries included, within ${POLLING_SHARE * 100} % of each window; the poll fails with the platform's error`, async () => {
+	it(`every request, retries included, within ${POLLING_TRIGGER_SHARE * 100} % of each window; the poll fails with the platform's error`, async () => {
 		await t.poll({ activationPoll: true });
 		const call = t.startCall();
 		t.sb.setFaults([{ kind: 'status', status: 500, match: { method: 'GET', path: '/user/calls' } }]);
@@ -38,9 +38,9 @@ describe('Voice Assistant Polling Trigger: its share holds while the platform fa
 			samples.push({ at: t.n8nNow, requests: t.listRequests().length - before });
 		}
 		const sent = samples.reduce((sum, s) => sum + s.requests, 0);
-		for (const { ms, limit } of WINDOWS) expect(peak(samples, ms)).toBeLessThanOrEqual(limit * POLLING_SHARE);
+		for (const { ms, limit } of WINDOWS) expect(peak(samples, ms)).toBeLessThanOrEqual(limit * POLLING_TRIGGER_SHARE);
 		// It keeps trying at its share: 10 a minute for two minutes (the shipped code sent 1 + 3 retries a poll: 8 per 10 s).
-		expect(sent).toBe(2 * 100 * POLLING_SHARE);
+		expect(sent).toBe(2 * 100 * POLLING_TRIGGER_SHARE);
 		expect(new Set(errors)).toEqual(new Set([expect.stringMatching(/500|server|internal/i)]));
 
 		t.sb.setFaults([]);
@@ -56,7 +56,7 @@ describe('Voice Assistant Polling Trigger: its share holds while the platform fa
 		t.sb.setFaults([{ kind: 'status', status: 500, match: { method: 'GET', path: '/user/calls' } }]);
 		const before = t.listRequests().length;
 		await expect(t.poll()).rejects.toThrow(/HTTP 500/);
-		expect(t.listRequests().length - before).toBe(20 * POLLING_SHARE);
+		expect(t.listRequests().length - before).toBe(20 * POLLING_TRIGGER_SHARE);
 		t.sb.setFaults([]);
 	});
 });

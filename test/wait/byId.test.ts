@@ -1,5 +1,5 @@
 /** Make with Wait follows a call by its id (GET /user/calls/{id}) when make_call answered one, and falls back to the list. */
-import { classifyByIdFailure } from '../../nodes/VoiceAssistant/actions/call/wait/reads';
+import { classifyByIdFailure } from '../../nodes/VoiceAssistant/actions/classic/call/wait/reads';
 import type { Sandbox } from '../../sandbox';
 import { makeCallRequests, useWaitSandbox, waitParams } from './helpers';
 

@@ -1,5 +1,5 @@
 /** The matching rule of docs/wait-for-call.md, on its own. */
-import { assignCalls, type MatchEntry } from '../../nodes/VoiceAssistant/actions/call/wait/match';
+import { assignCalls, type MatchEntry } from '../../nodes/VoiceAssistant/actions/classic/call/wait/match';
 
 const call = (id: number, status = 'ringing') => ({ id, status, client_phone_number: '+4917612345670' });
 const entry = (seq: number, knownIds: number[] | null, extra: Partial<MatchEntry> = {}): MatchEntry => ({

@@ -1,14 +1,14 @@
-import { RESOURCES } from '../actions/operations';
-import type { AccountKind } from '../engine/accountKind';
-import { ADDITIONAL_FIELDS, FILTERS } from '../platform2/fields';
-import { operationsKeptApart } from '../platform2/keptApart';
-import { platform2Notices } from '../platform2/notices';
-import { PLATFORM2_RESOURCES } from '../platform2/resources';
+import { RESOURCES } from '../actions/classic/operations';
+import type { KindResources } from '../engine/kindResources';
+import { ADDITIONAL_FIELDS, FILTERS } from '../actions/platform2/fields';
+import { operationsKeptApart } from '../actions/platform2/keptApart';
+import { platform2Notices } from '../actions/platform2/notices';
+import { PLATFORM2_RESOURCES } from '../actions/platform2/resources';
 import { PLATFORM2_CREDENTIAL_TYPE } from '../shared/platform2Origin';
 import { CREDENTIAL_TYPE } from '../transport/target';
 
 /** The two API generations the action node speaks; classic first: the default, so saved workflows keep it. */
-export const ACCOUNT_KINDS: AccountKind[] = [
+export const ACCOUNT_KINDS: KindResources[] = [
 	{
 		value: 'classic',
 		credential: CREDENTIAL_TYPE,

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { nodeProperties } from '../engine/properties';
 import type { MethodNames } from '../engine/lazyMethods';
 import { requestOptionsField } from '../engine/requestOptions';
-import { ACCOUNT_KIND, accountKindField } from '../shared/accountKinds';
+import { ACCOUNT_KIND, accountKindField } from '../shared/accountKind';
 import { ACCOUNT_KINDS } from './accountKinds';
 import { ACTION_NODE_METHODS } from './methods';
 

@@ -76,14 +76,16 @@ export function apiFor(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: numb
 }
 
 /** Reads shared by the whole batch: the first item that needs one fetches it, the others wait for it. */
-export function batchLookups(
+export function batchLookups<P>(
 	ctx: IExecuteFunctions,
 	op: AnyOperation,
 	options: RequestOptions,
-): (itemIndex: number) => Lookup {
+	batch: ReadonlyArray<P | undefined>,
+): (itemIndex: number) => Lookup<P> {
 	const cache = new Map<string, Promise<unknown>>();
 	return (itemIndex) => ({
 		itemIndex,
+		batch,
 		fail: (field, problem) => fail(ctx.getNode(), { field, itemIndex }, problem),
 		async once<T>(key: string, read: (api: Api) => Promise<T>): Promise<T> {
 			let pending = cache.get(key) as Promise<T> | undefined;

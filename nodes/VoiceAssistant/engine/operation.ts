@@ -43,7 +43,7 @@ export interface Operation<P extends Prepared = Prepared, A = unknown> {
 	 */
 	automaticLimit?(prepared: P): number | undefined;
 	/** Lookups the prepared request still needs (reads, shared across the batch), before any write. */
-	resolve?(prepared: P, lookup: Lookup): Promise<P>;
+	resolve?(prepared: P, lookup: Lookup<P>): Promise<P>;
 	/**
 	 * The side effect (or the read) itself. Default: the prepared request. For a write this is the
 	 * step that is remembered, so n8n's Retry On Fail replays its result instead of repeating it.
@@ -131,7 +131,7 @@ export interface ApiCall {
 	 * `offset` (limit/offset), `cursor` (cursor → meta.next_cursor) or `after`.
 	 */
 	paging?: { returnAll: boolean; limit: number; maxPerPage: number; style?: 'page' | 'cursor' | 'offset' | 'after' };
-	/** a Platform 2.0 request (its credential, envelope and refusals): platform2/ */
+	/** a Platform 2.0 request (its credential, envelope and refusals): actions/platform2/ */
 	platform2?: Platform2Request;
 	/**
 	 * Where this write carries a key by which the platform recognises a repeat (Platform 2.0's
@@ -180,8 +180,14 @@ export interface Api {
 }
 
 /** Reads shared by every item of one run (e.g. the account's phone numbers, fetched once). */
-export interface Lookup {
+export interface Lookup<P = unknown> {
 	readonly itemIndex: number;
+	/**
+	 * Every item of the batch as its prepare built it (undefined: the item is invalid), for rules that
+	 * look across the batch (the same number twice, one history read for all numbers): they read what
+	 * was prepared, never the parameters again.
+	 */
+	readonly batch: ReadonlyArray<P | undefined>;
 	once<T>(key: string, read: (api: Api) => Promise<T>): Promise<T>;
 	/** an item error naming the field, for what the lookup found wrong */
 	fail(field: string, problem: string): NodeOperationError;

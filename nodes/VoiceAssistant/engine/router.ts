@@ -28,7 +28,7 @@ import { readRequestOptions, type RequestOptions } from './requestOptions';
  * Nothing below this file knows about item order or Continue On Fail. The node hands in its
  * resources, so the engine imports none of them.
  */
-export async function route(this: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
+export async function route(this: IExecuteFunctions, resources: Resource[], continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
@@ -39,7 +39,6 @@ export async function route(this: IExecuteFunctions, resources: Resource[]): Pro
 	refuseUnlessAllowed(this, op);
 	const node = this.getNode();
 	const options = readRequestOptions(this);
-	const continueOnFail = this.continueOnFail();
 
 	const checked = await checkBatch(this, op, items.length, options);
 	if (!continueOnFail) {

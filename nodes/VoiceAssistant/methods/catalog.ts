@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { FOLDER, LABEL, type GroupKind } from '../actions/group/kinds';
+import { FOLDER, LABEL, type GroupKind } from '../actions/classic/group/kinds';
 import { PAGE_SIZE } from '../shared/limits';
 import { isObject } from '../shared/objects';
 import { apiRequestAllPages } from '../transport/paginate';

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { REMOVE_PHONE_NUMBER } from '../actions/assistant/fields/options';
+import { REMOVE_PHONE_NUMBER } from '../actions/classic/assistant/fields/options';
 import { PAGE_SIZE } from '../shared/limits';
 import { formatPhoneForDisplay } from '../shared/phone';
 import { apiRequestAllPages } from '../transport/paginate';

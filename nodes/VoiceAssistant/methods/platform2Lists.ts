@@ -5,7 +5,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import type { CatalogFamily, CatalogOperation } from '../platform2/catalog/types';
+import type { CatalogFamily, CatalogOperation } from '../actions/platform2/catalog/types';
 import { apiRequest } from '../transport/request';
 
 /** Records per request while the user scrolls a list. */

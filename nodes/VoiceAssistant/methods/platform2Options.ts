@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { OPERATIONS } from '../platform2/catalog/catalog.generated';
-import { LANGUAGE_OPTIONS, LLM_MODEL_OPTIONS } from '../platform2/families';
+import { OPERATIONS } from '../actions/platform2/catalog/catalog.generated';
+import { LANGUAGE_OPTIONS, LLM_MODEL_OPTIONS } from '../actions/platform2/families';
 import { apiRequest } from '../transport/request';
 
 /**

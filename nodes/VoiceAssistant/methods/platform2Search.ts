@@ -1,10 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { FAMILIES, OPERATIONS } from '../platform2/catalog/catalog.generated';
-import type { CatalogFamily, CatalogField } from '../platform2/catalog/types';
-import { familyOptionsMethod, familySearchMethod } from '../platform2/families';
-import { collectionOf } from '../platform2/fields';
+import { FAMILIES, OPERATIONS } from '../actions/platform2/catalog/catalog.generated';
+import type { CatalogFamily, CatalogField } from '../actions/platform2/catalog/types';
+import { familyOptionsMethod, familySearchMethod } from '../actions/platform2/families';
+import { collectionOf } from '../actions/platform2/fields';
 import { isUuid } from '../shared/uuid';
 import { itemsOf, listedAmong, matches, page, scan, searchRecords, type Listed, type Search } from './platform2Lists';
 
@@ -109,7 +109,7 @@ function chosenFamilySearch(family: CatalogFamily, byFamily: Record<string, Sear
 
 const listSearchOfListed: Record<string, Search> = Object.fromEntries([...LISTED.values()].map((family) => [familySearchMethod(family.family), familySearch(family)]));
 
-/** One searchable-list method per family, named as the fields ask for them (platform2/fields.ts). */
+/** One searchable-list method per family, named as the fields ask for them (actions/platform2/fields.ts). */
 export const platform2ListSearch: Record<string, Search> = {
 	...listSearchOfListed,
 	...Object.fromEntries(FAMILIES.filter((family) => family.chosenBy).map((family) => [familySearchMethod(family.family), chosenFamilySearch(family, listSearchOfListed)])),

@@ -4,11 +4,11 @@
  */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { FAMILIES } from '../platform2/catalog/generated/families';
-import { OPERATIONS as ASSISTANT_OPERATIONS } from '../platform2/catalog/generated/assistants';
-import { OPERATIONS as CAMPAIGN_OPERATIONS } from '../platform2/catalog/generated/campaigns';
-import { OPERATIONS as MESSAGING_OPERATIONS } from '../platform2/catalog/generated/messaging';
-import { familySearchMethod } from '../platform2/families';
+import { FAMILIES } from '../actions/platform2/catalog/generated/families';
+import { OPERATIONS as ASSISTANT_OPERATIONS } from '../actions/platform2/catalog/generated/assistants';
+import { OPERATIONS as CAMPAIGN_OPERATIONS } from '../actions/platform2/catalog/generated/campaigns';
+import { OPERATIONS as MESSAGING_OPERATIONS } from '../actions/platform2/catalog/generated/messaging';
+import { familySearchMethod } from '../actions/platform2/families';
 import { listedAmong, scan, searchRecords, type Search } from './platform2Lists';
 
 const TRIGGER_FAMILIES = ['assistant', 'campaign', 'messagingConnector'];
@@ -18,7 +18,7 @@ const listed = listedAmong(
 	[...ASSISTANT_OPERATIONS, ...CAMPAIGN_OPERATIONS, ...MESSAGING_OPERATIONS],
 );
 
-/** search2Assistant, search2Campaign, search2MessagingConnector: the names the action node's pickers have. */
+/** searchPlatform2Assistant, searchPlatform2Campaign, searchPlatform2MessagingConnector: the names the action node's pickers have. */
 export const platform2TriggerSearch: Record<string, Search> = Object.fromEntries(
 	listed.map((family) => [
 		familySearchMethod(family.family),
@@ -34,7 +34,7 @@ const assistants = listed.find((family) => family.family === 'assistant');
  * The workspace's assistants for a multi-select (the tool-call event's Assistants): the same list as
  * the pickers, read whole up to the pickers' scan limit, by name.
  */
-export async function get2Assistants(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getPlatform2Assistants(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	if (!assistants) return [];
 	const items = await scan(this, assistants, assistants.operation.path);
 	return items.map((item) => ({ name: item.name, value: String(item.value), description: `ID ${String(item.value)}` })).sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1));

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { templatesPath } from '../actions/whatsapp/fields';
+import { templatesPath } from '../actions/classic/whatsapp/fields';
 import { formatPhoneForDisplay } from '../shared/phone';
 import { apiRequest } from '../transport/request';
 

@@ -1,7 +1,7 @@
 /**
  * The polling trigger's share of a token's rate limit. Its requests go through apiRequest, so the
  * credential's pacer paces them with everything else on the token (action node, waiting calls);
- * this log only keeps the trigger's own requests to POLLING_SHARE of every window the pacer paces by
+ * this log only keeps the trigger's own requests to POLLING_TRIGGER_SHARE of every window the pacer paces by
  * (the documented 100/min and 20/10 s until the server proves shorter ones): at 10 %, 10 requests a
  * minute and 2 per 10 s for all polling triggers on one token in this n8n process. Each request
  * holds its place from its send until its answer is a window old, so the platform, which counts it
@@ -15,7 +15,7 @@ import { pacerFor } from '../transport/pacers';
 import type { RequestShare } from '../transport/share';
 import { pollingClock } from './clock';
 
-export const POLLING_SHARE = 0.1;
+export const POLLING_TRIGGER_SHARE = 0.1;
 
 const budgets = new Map<string, PollBudget>();
 
@@ -23,7 +23,7 @@ const budgets = new Map<string, PollBudget>();
 export function pollingBudget(credentialKey: string): PollBudget {
 	let budget = budgets.get(credentialKey);
 	if (!budget) {
-		budget = new PollBudget(pacerFor(credentialKey), POLLING_SHARE);
+		budget = new PollBudget(pacerFor(credentialKey), POLLING_TRIGGER_SHARE);
 		budgets.set(credentialKey, budget);
 	}
 	return budget;

@@ -1,4 +1,4 @@
-/** What a Platform 2.0 request carries beyond the classic one (built from the catalogue: platform2/). */
+/** What a Platform 2.0 request carries beyond the classic one (built from the catalogue: actions/platform2/). */
 export interface Platform2Request {
 	/** the operation's name in the editor, e.g. 'Create Call' (errors say what was refused) */
 	operation: string;

@@ -1,18 +1,17 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { ACCOUNT_KIND } from '../shared/accountKinds';
+import { ACCOUNT_KIND, type AccountKind } from '../shared/accountKind';
 import { getAssistants } from '../methods/loadOptions';
 import { searchAssistants } from '../methods/listSearch';
-import { get2Assistants, platform2TriggerSearch } from '../methods/platform2TriggerSearch';
-import { receiveDelivery } from './delivery';
+import { getPlatform2Assistants, platform2TriggerSearch } from '../methods/platform2TriggerSearch';
+import { receiveDelivery } from './classic/delivery';
 import { keptByN8n } from './deliveryMemory';
-import { checkExists, create, remove } from './lifecycle';
+import { checkExists, create, remove } from './classic/lifecycle';
 import { platform2CheckExists, platform2Create, platform2Delete, platform2EventOf } from './platform2/lifecycle';
 import { receivePlatform2 } from './platform2/receive';
 import { TOOL_CALL_EVENT } from './toolCall/fields';
 import { toolCheckExists, toolCreate, toolDelete } from './toolCall/lifecycle';
 import { receiveToolCall } from './toolCall/receive';
-import type { AccountKind } from './toolCall/spec';
 
 /** Version 5 and later with Account Kind "Famulor Platform 2.0" (trigger/platform2/); everything else is classic. */
 function onPlatform2(ctx: IHookFunctions | IWebhookFunctions): boolean {
@@ -31,8 +30,8 @@ export class VoiceAssistantTriggerVersion implements INodeType {
 	constructor(readonly description: INodeTypeDescription) {}
 
 	methods = {
-		listSearch: { searchAssistants, search2Assistant: platform2TriggerSearch.search2Assistant, search2MessagingConnector: platform2TriggerSearch.search2MessagingConnector },
-		loadOptions: { getAssistants, get2Assistants },
+		listSearch: { searchAssistants, searchPlatform2Assistant: platform2TriggerSearch.searchPlatform2Assistant, searchPlatform2MessagingConnector: platform2TriggerSearch.searchPlatform2MessagingConnector },
+		loadOptions: { getAssistants, getPlatform2Assistants },
 	};
 
 	webhookMethods = {

@@ -5,10 +5,10 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ACCOUNT_KIND } from '../shared/accountKinds';
+import { ACCOUNT_KIND } from '../shared/accountKind';
 import { PLATFORM2_EVENT } from './platform2/lifecycle';
 import { platform2Properties, version5Properties } from './platform2/properties';
-import { triggerPropertiesFor } from './properties';
+import { triggerPropertiesFor } from './classic/properties';
 import { TOOL_CALL_EVENT, toolCallEventOption, toolCallFields } from './toolCall/fields';
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1);
@@ -36,7 +36,7 @@ function classicProperties(): INodeProperties[] {
 function platform2ToolProperties(): INodeProperties[] {
 	const fields = toolCallFields(
 		{ [ACCOUNT_KIND]: ['platform2'], [PLATFORM2_EVENT]: [TOOL_CALL_EVENT] },
-		{ name: 'platform2ToolAssistants', method: 'get2Assistants', idKind: 'their IDs (UUIDs)' },
+		{ name: 'platform2ToolAssistants', method: 'getPlatform2Assistants', idKind: 'their IDs (UUIDs)' },
 	);
 	return [...platform2Properties.map((property) => (property.name === PLATFORM2_EVENT ? withToolCallEvent(property) : property)), ...fields];
 }

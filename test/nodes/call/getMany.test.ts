@@ -4,7 +4,7 @@
  */
 import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
 import { prepare } from '../prepare';
-import { operation as getManyCalls } from '../../../nodes/VoiceAssistant/actions/call/getMany.operation';
+import { operation as getManyCalls } from '../../../nodes/VoiceAssistant/actions/classic/call/getMany.operation';
 
 const t = useNodeSandbox();
 

@@ -4,7 +4,7 @@
  */
 import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
 import { prepare } from '../prepare';
-import { operation as createCampaign } from '../../../nodes/VoiceAssistant/actions/campaign/create.operation';
+import { operation as createCampaign } from '../../../nodes/VoiceAssistant/actions/classic/campaign/create.operation';
 
 const t = useNodeSandbox();
 

@@ -1,7 +1,7 @@
 /** Lead → Update: only the four allowed fields are sent (the platform merges variables); an unknown lead is named. */
 import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
 import { prepare } from '../prepare';
-import { operation as updateLead } from '../../../nodes/VoiceAssistant/actions/lead/update.operation';
+import { operation as updateLead } from '../../../nodes/VoiceAssistant/actions/classic/lead/update.operation';
 
 const t = useNodeSandbox();
 

@@ -1,7 +1,7 @@
 /** Tool → Get: GET /user/tools/{id}, the tool itself or wrapped in {data}. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { operation } from '../../../nodes/VoiceAssistant/actions/tool/get.operation';
+import { operation } from '../../../nodes/VoiceAssistant/actions/classic/tool/get.operation';
 import type { Api } from '../../../nodes/VoiceAssistant/engine/operation';
 import { byId, expectOk, fromList, jsonOf, useNodeSandbox } from '../helpers';
 

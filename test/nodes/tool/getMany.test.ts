@@ -1,7 +1,7 @@
 /** Tool → Get Many: GET /user/tools, a bare array or {data: [...]}; Limit applied here. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { operation } from '../../../nodes/VoiceAssistant/actions/tool/getMany.operation';
+import { operation } from '../../../nodes/VoiceAssistant/actions/classic/tool/getMany.operation';
 import type { Api } from '../../../nodes/VoiceAssistant/engine/operation';
 import { expectOk, jsonOf, useNodeSandbox } from '../helpers';
 

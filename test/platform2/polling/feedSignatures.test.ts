@@ -5,8 +5,8 @@
  * An event added later gets its keys added here (fixtures/feedSignatures.json: "<event> <filters>").
  */
 import { EVENTS2, POLLING_EVENTS } from '../../../nodes/VoiceAssistant/polling/platform2/events';
-import { feedOf, feedSignature, type Settings2 } from '../../../nodes/VoiceAssistant/polling/platform2/feeds';
-import { OPERATIONS } from '../../../nodes/VoiceAssistant/platform2/catalog/catalog.generated';
+import { feedOf, feedSignature, type Platform2PollingSettings } from '../../../nodes/VoiceAssistant/polling/platform2/feeds';
+import { OPERATIONS } from '../../../nodes/VoiceAssistant/actions/platform2/catalog/catalog.generated';
 import PINNED from './fixtures/feedSignatures.json';
 
 const FILTER_VALUES = { assistantId: '3f2b8c1e-0000-4000-8000-000000000001', direction: 'inbound', campaignId: '3f2b8c1e-0000-4000-8000-000000000002', channel: 'whatsapp', outcome: 'busy' };
@@ -17,7 +17,7 @@ function signatures(): Record<string, string> {
 	for (const event of [...EVENTS2].sort()) {
 		for (let mask = 0; mask < 1 << FILTER_KEYS.length; mask++) {
 			const set = FILTER_KEYS.filter((_, i) => mask & (1 << i));
-			const settings = { event, ...Object.fromEntries(set.map((key) => [key, FILTER_VALUES[key]])) } as Settings2;
+			const settings = { event, ...Object.fromEntries(set.map((key) => [key, FILTER_VALUES[key]])) } as Platform2PollingSettings;
 			out[`${event} ${set.join('+') || '-'}`] = feedSignature(settings);
 		}
 	}

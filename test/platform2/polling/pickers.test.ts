@@ -38,8 +38,8 @@ describe('Polling Trigger on Platform 2.0, version 4: filters picked from lists'
 		const calls = shown(4, 'callCompleted');
 		expect(calls.get('assistantId2')).toMatchObject({ displayName: 'Assistant', type: 'resourceLocator', default: { mode: 'list', value: '' } });
 		expect(calls.get('assistantId2')?.required).toBeUndefined();
-		expect(calls.get('assistantId2')?.modes?.[0]).toMatchObject({ name: 'list', typeOptions: { searchListMethod: 'search2Assistant', searchable: true } });
-		expect(calls.get('campaignId')?.modes?.[0]).toMatchObject({ name: 'list', typeOptions: { searchListMethod: 'search2Campaign' } });
+		expect(calls.get('assistantId2')?.modes?.[0]).toMatchObject({ name: 'list', typeOptions: { searchListMethod: 'searchPlatform2Assistant', searchable: true } });
+		expect(calls.get('campaignId')?.modes?.[0]).toMatchObject({ name: 'list', typeOptions: { searchListMethod: 'searchPlatform2Campaign' } });
 		// By ID is checked as a UUID in the editor
 		const byId = calls.get('campaignId')?.modes?.[1];
 		const regex = new RegExp((byId?.validation?.[0] as unknown as { properties: { regex: string } }).properties.regex);
@@ -71,14 +71,14 @@ describe('Polling Trigger on Platform 2.0, version 4: filters picked from lists'
 
 	it("the lists show the workspace's assistants and campaigns by name, and search them", async () => {
 		const assistants = seeded('/assistants');
-		const all = await search('search2Assistant');
+		const all = await search('searchPlatform2Assistant');
 		expect(all.results.map((item) => item.name).sort()).toEqual(assistants.map((a) => a.name).sort());
 		expect(all.results.map((item) => item.value).sort()).toEqual(assistants.map((a) => a.id).sort());
 
-		const reception = await search('search2Assistant', 'recep');
+		const reception = await search('searchPlatform2Assistant', 'recep');
 		expect(reception.results.map((item) => item.name)).toEqual(['Reception']);
 
-		const campaigns = await search('search2Campaign');
+		const campaigns = await search('searchPlatform2Campaign');
 		expect(campaigns.results.map((item) => item.name).sort()).toEqual(seeded('/campaigns').map((c) => c.name).sort());
 	});
 

@@ -42,7 +42,7 @@ describe('trigger version 5', () => {
 		const event = v5.properties.find((p) => p.name === 'platform2Event');
 		expect((event?.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['workspaceEvents', 'assistantCallCompleted', 'connectorConversationEnded', 'inboundVariables']);
 		const trigger = versioned.getNodeType(5) as VoiceAssistantTriggerVersion;
-		expect(typeof trigger.methods.listSearch.search2Assistant).toBe('function');
-		expect(typeof trigger.methods.listSearch.search2MessagingConnector).toBe('function');
+		expect(typeof trigger.methods.listSearch.searchPlatform2Assistant).toBe('function');
+		expect(typeof trigger.methods.listSearch.searchPlatform2MessagingConnector).toBe('function');
 	});
 });

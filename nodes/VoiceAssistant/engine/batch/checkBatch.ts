@@ -29,7 +29,7 @@ export async function checkBatch(
 	const resolve = op.resolve;
 	if (!resolve) return checked;
 
-	const lookupFor = batchLookups(ctx, op, options);
+	const lookupFor = batchLookups(ctx, op, options, checked.map((entry) => (entry.ok ? entry.prepared : undefined)));
 	return await Promise.all(
 		checked.map(async (entry, itemIndex): Promise<Checked> => {
 			if (!entry.ok) return entry;

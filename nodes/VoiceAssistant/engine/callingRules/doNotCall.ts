@@ -5,7 +5,7 @@ import { shown } from '../../shared/validate';
 
 /**
  * The calling rules' Do Not Call list, shared by both API generations (classic Call → Make and SMS → Send;
- * Platform 2.0: platform2/everyday): its fields, its reader, and what a listed number means for an item.
+ * Platform 2.0: actions/platform2/everyday): its fields, its reader, and what a listed number means for an item.
  */
 
 /** What happens to an item whose number is on the Do Not Call list. */

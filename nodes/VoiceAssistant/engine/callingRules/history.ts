@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Api, Lookup } from '../operation';
 import { PAGE_SIZE } from '../../shared/limits';
@@ -17,13 +17,12 @@ export interface EarlierCall {
 	at: number;
 }
 
-/** One item's target as the history check sees it. */
+/** One item's target as the history check sees it: what its prepare read (a call operation's prepared item has both). */
 export interface Target {
 	/** a classic numeric id or a Platform 2.0 UUID */
 	assistantId: number | string;
+	/** E.164, as prepare normalised it */
 	phone: string;
-	/** set in the batch's list of targets */
-	itemIndex?: number;
 }
 
 /**
@@ -41,14 +40,14 @@ const READS_IN_FLIGHT = 3;
 
 /**
  * Skip If Called Within, for one item (the operation's resolve step): the batch's history is read once
- * per scope (lookup.once), then the item is skipped when its number had an outbound call in the window.
- * `targetsOf` lists every item's target (so the one read serves the batch, whichever item asks first).
+ * per scope (lookup.once) for the numbers of every valid item of the batch (lookup.batch, as prepared),
+ * so the one read serves the batch whichever item asks first; then the item is skipped when its number
+ * had an outbound call in the window.
  */
 export async function checkRecentCalls(
 	rules: RuleDecision,
 	target: Target,
-	lookup: Lookup,
-	targetsOf: (ctx: IExecuteFunctions) => Target[],
+	lookup: Lookup<Target>,
 	read: HistoryReader = classicHistory,
 ): Promise<RuleDecision> {
 	const recent = rules.recent;
@@ -57,7 +56,9 @@ export async function checkRecentCalls(
 	const since = rulesClock.now() - recent.windowMs;
 	const key = `recent-calls|${assistantId ?? 'any'}|${recent.windowMs}`;
 	const batch = await lookup.once(key, async (api) => {
-		const targets = targetsOf(api.ctx).filter((t) => assistantId === undefined || t.assistantId === assistantId);
+		const targets = lookup.batch
+			.flatMap((prepared, itemIndex) => (prepared ? [{ itemIndex, assistantId: prepared.assistantId, phone: prepared.phone }] : []))
+			.filter((t) => assistantId === undefined || t.assistantId === assistantId);
 		const numbers = [...new Set(targets.map((t) => t.phone))];
 		return { history: await read(api, { assistantId, numbers, since }), firstItemOf: firstItems(targets) };
 	});
@@ -80,9 +81,9 @@ export async function checkRecentCalls(
 	return rules;
 }
 
-function firstItems(targets: Target[]): Map<string, number> {
+function firstItems(targets: Array<Target & { itemIndex: number }>): Map<string, number> {
 	const first = new Map<string, number>();
-	for (const target of targets) if (target.itemIndex !== undefined && !first.has(target.phone)) first.set(target.phone, target.itemIndex);
+	for (const target of targets) if (!first.has(target.phone)) first.set(target.phone, target.itemIndex);
 	return first;
 }
 

@@ -2,7 +2,7 @@ import type { Pacer } from '../../transport/pacer';
 import { pacerFor } from '../../transport/pacers';
 
 /** Polling may use at most this share of every rate-limit window, so a bulk run beside it keeps its pace. */
-export const POLL_SHARE = 0.2;
+export const WAITING_SHARE = 0.2;
 
 interface Window {
 	limit: number;
@@ -10,7 +10,7 @@ interface Window {
 }
 
 /**
- * The polling budget of one credential: a sliding log of poll requests held to POLL_SHARE of each
+ * The polling budget of one credential: a sliding log of poll requests held to WAITING_SHARE of each
  * window the credential's pacer paces by (the documented 100/min and 20/10 s until the server has
  * proved shorter windows by accepting more than their limit, windowProof.ts, so a different plan or
  * a time-scaled test server is followed). The pacer still paces every request; this only keeps
@@ -23,7 +23,7 @@ export class PollBudget {
 	/** share: the part of every window this log may take (the polling trigger keeps to less than waiting calls). */
 	constructor(
 		private readonly pacer: Pacer,
-		private readonly share = POLL_SHARE,
+		private readonly share = WAITING_SHARE,
 	) {}
 
 	/** Average spacing the share allows: the shortest sensible poll interval. */
@@ -83,7 +83,7 @@ const waitBudgets = new Map<string, PollBudget>();
 
 /**
  * The one polling budget of a credential (its pacer's key) that every wait of this process shares:
- * Make's Wait for Call to End and Add Document's Wait Until Processed together stay within POLL_SHARE.
+ * Make's Wait for Call to End and Add Document's Wait Until Processed together stay within WAITING_SHARE.
  */
 export function waitBudget(credential: string): PollBudget {
 	let budget = waitBudgets.get(credential);

@@ -261,15 +261,15 @@ export const POLLING_EVENTS = {
 	newTool: newRecord('New Tool', 'A tool assistants can use was created', 'listTools', 'tool.created'),
 } satisfies Record<string, PollingEvent>;
 
-export type Event2 = keyof typeof POLLING_EVENTS;
-export const EVENTS2 = Object.keys(POLLING_EVENTS) as Event2[];
+export type Platform2PollingEvent = keyof typeof POLLING_EVENTS;
+export const EVENTS2 = Object.keys(POLLING_EVENTS) as Platform2PollingEvent[];
 
-export const pollingEvent = (event: Event2): PollingEvent => POLLING_EVENTS[event];
+export const pollingEvent = (event: Platform2PollingEvent): PollingEvent => POLLING_EVENTS[event];
 
 /** The "New …" events (their editor help ends with the list's name). */
-export type NewRecordEvent = { [E in Event2]: (typeof POLLING_EVENTS)[E] extends NewRecordRow ? E : never }[Event2];
+export type NewRecordEvent = { [E in Platform2PollingEvent]: (typeof POLLING_EVENTS)[E] extends NewRecordRow ? E : never }[Platform2PollingEvent];
 export const NEW_RECORD_EVENTS = EVENTS2.filter((event): event is NewRecordEvent => 'what' in pollingEvent(event));
 export const whatOf = (event: NewRecordEvent): string => POLLING_EVENTS[event].what;
 
 /** The events that offer this filter, in row order. */
-export const eventsWith = (filter: Filter): Event2[] => EVENTS2.filter((event) => pollingEvent(event).filters?.[filter] !== undefined);
+export const eventsWith = (filter: Filter): Platform2PollingEvent[] => EVENTS2.filter((event) => pollingEvent(event).filters?.[filter] !== undefined);

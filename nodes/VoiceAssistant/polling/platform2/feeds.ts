@@ -4,13 +4,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { OPERATIONS } from '../../platform2/catalog/catalog.generated';
-import type { CatalogOperation } from '../../platform2/catalog/types';
+import { OPERATIONS } from '../../actions/platform2/catalog/catalog.generated';
+import type { CatalogOperation } from '../../actions/platform2/catalog/types';
 import type { FeedEvent } from './cursor';
-import { EVENTS2, FILTERS, pollingEvent, type Event2, type Filter, type OrderField, type PollingEvent } from './events';
+import { EVENTS2, FILTERS, pollingEvent, type Platform2PollingEvent, type Filter, type OrderField, type PollingEvent } from './events';
 
 /** The trigger's parameters on Platform 2.0, read once per poll (settings.ts). */
-export type Settings2 = { event: Event2 } & Partial<Record<Filter, string>>;
+export type Platform2PollingSettings = { event: Platform2PollingEvent } & Partial<Record<Filter, string>>;
 
 export interface Feed {
 	/** catalogue operation id */
@@ -61,10 +61,10 @@ const LISTS = Object.fromEntries(
 		};
 		return [event, list];
 	}),
-) as Record<Event2, Pick<Feed, 'name' | 'path' | 'scopes' | 'pageLimit'> & { unpaged: boolean }>;
+) as Record<Platform2PollingEvent, Pick<Feed, 'name' | 'path' | 'scopes' | 'pageLimit'> & { unpaged: boolean }>;
 
 /** The query every request carries: sort, the event's status, then the filters set, in FILTERS order (the cursor's key keeps that order). */
-function queryOf(row: PollingEvent, settings: Settings2): IDataObject {
+function queryOf(row: PollingEvent, settings: Platform2PollingSettings): IDataObject {
 	const query: IDataObject = {};
 	if (row.sort) query.sort = row.order;
 	if (row.status !== undefined) query.status = row.status;
@@ -76,7 +76,7 @@ function queryOf(row: PollingEvent, settings: Settings2): IDataObject {
 	return query;
 }
 
-export function feedOf(settings: Settings2): Feed {
+export function feedOf(settings: Platform2PollingSettings): Feed {
 	const row = pollingEvent(settings.event);
 	const { unpaged, ...list } = LISTS[settings.event];
 	return {
@@ -94,7 +94,7 @@ export function feedOf(settings: Settings2): Feed {
 }
 
 /** The cursor's key: another event or other server-side filters show other records, so the cursor starts afresh. */
-export function feedSignature(settings: Settings2): string {
+export function feedSignature(settings: Platform2PollingSettings): string {
 	const feed = feedOf(settings);
 	return JSON.stringify({ event: settings.event, path: feed.path, query: feed.query });
 }

@@ -19,8 +19,8 @@ import { currentFeedSweep, newFeedCursor, storedFeedCursor, takeFeedPage, type F
 import { LARGEST_PAGE, feedOf, feedSignature, type Feed } from './feeds';
 import { ListWalk, orderOfRows, type ListPage } from './listOrder';
 import { takeWholeList } from './membership';
-import { platformTime2 } from './recordEvents';
-import { readSettings2 } from './settings';
+import { platform2Time } from './recordEvents';
+import { readPlatform2PollingSettings } from './settings';
 
 /** Where the cursor lives in the node's static data (beside classic's callCursor). */
 export const CURSOR2_KEY = 'platform2Cursor';
@@ -38,7 +38,7 @@ const running = new Set<string>();
 /** A record as the cursor reads it; in a list put in order here, one without the order time goes by its event's time. */
 function rowOf(feed: Feed, record: IDataObject): FeedRow {
 	const events = feed.events(record);
-	const order = platformTime2(record[feed.order]) ?? (feed.unpaged || feed.whole ? events[0]?.at : undefined);
+	const order = platform2Time(record[feed.order]) ?? (feed.unpaged || feed.whole ? events[0]?.at : undefined);
 	return { order, events };
 }
 
@@ -177,7 +177,7 @@ async function latestEvent(ctx: IPollFunctions, feed: Feed): Promise<INodeExecut
 }
 
 export async function pollPlatform2(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const settings = readSettings2(this);
+	const settings = readPlatform2PollingSettings(this);
 	const feed = feedOf(settings);
 	if (this.getMode() === 'manual') return await latestEvent(this, feed);
 	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;

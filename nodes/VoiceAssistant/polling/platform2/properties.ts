@@ -1,31 +1,19 @@
 /**
- * The polling trigger's parameters from version 3: Account Kind first (as on the action node), the
- * classic parameters unchanged under Classic, and the Platform 2.0 events under Famulor Platform 2.0.
- * Versions 1 and 2 have no Account Kind: their parameters are the classic ones, shown as before.
+ * The polling trigger's Platform 2.0 parameters (version 3 on, Account Kind Famulor Platform 2.0).
  * Version 4 picks the Assistant and Campaign from lists and the Channel from the API's channels; version 3
  * keeps its text boxes (same parameter names, so a workflow's values carry over when it is upgraded).
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { OPERATIONS as HISTORY_OPERATIONS } from '../../platform2/catalog/generated/history';
-import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
+import { OPERATIONS as HISTORY_OPERATIONS } from '../../actions/platform2/catalog/generated/history';
+import { ACCOUNT_KIND } from '../../shared/accountKind';
 import { platform2Locator } from '../../shared/locators';
-import { pollingTriggerProperties } from '../properties';
 import { EVENTS2, LEAD_OUTCOMES, eventsWith, pollingEvent, type Filter } from './events';
 import { feedOf } from './feeds';
 
-const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
 const ONLY_V3 = { '@version': [3] };
 const FROM_V4 = { '@version': [{ _cnd: { gte: 4 } }] };
 const ON_PLATFORM2 = { [ACCOUNT_KIND]: ['platform2'] };
-
-export const accountKindProperty: INodeProperties = accountKindField({ show: FROM_V3 });
-
-/** The classic parameters, hidden when Account Kind is Platform 2.0 (versions 1 and 2 have no Account Kind: always shown). */
-export const classicPollingProperties: INodeProperties[] = pollingTriggerProperties.map((property) => ({
-	...property,
-	displayOptions: { ...property.displayOptions, hide: { ...property.displayOptions?.hide, ...ON_PLATFORM2 } },
-}));
 
 /** What each outcome the trigger accepts (events.ts LEAD_OUTCOMES) is called in the editor. */
 const OUTCOME_WORDS: Record<(typeof LEAD_OUTCOMES)[number], { name: string; description: string }> = {
@@ -75,7 +63,7 @@ export const platform2PollingProperties: INodeProperties[] = [
 		...platform2Locator({
 			name: 'assistantId2',
 			noun: 'Assistant',
-			searchListMethod: 'search2Assistant',
+			searchListMethod: 'searchPlatform2Assistant',
 			required: false,
 			description: "Only this assistant's calls or conversations. Empty: every assistant's.",
 		}),
@@ -123,7 +111,7 @@ export const platform2PollingProperties: INodeProperties[] = [
 		displayOptions: show('campaignId', ONLY_V3),
 	},
 	{
-		...platform2Locator({ name: 'campaignId', noun: 'Campaign', searchListMethod: 'search2Campaign', required: false, description: "Only this campaign's calls or leads. Empty: every campaign's." }),
+		...platform2Locator({ name: 'campaignId', noun: 'Campaign', searchListMethod: 'searchPlatform2Campaign', required: false, description: "Only this campaign's calls or leads. Empty: every campaign's." }),
 		displayOptions: show('campaignId', FROM_V4),
 	},
 	{

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { isUuid } from '../../shared/uuid';
-import { EVENTS2, LEAD_OUTCOMES, pollingEvent, type Event2, type Filter } from './events';
-import type { Settings2 } from './feeds';
+import { EVENTS2, LEAD_OUTCOMES, pollingEvent, type Platform2PollingEvent, type Filter } from './events';
+import type { Platform2PollingSettings } from './feeds';
 import { CHANNELS } from './properties';
 
 function uuidParameter(ctx: IPollFunctions, name: string, label: string): string | undefined {
@@ -42,10 +42,10 @@ const READ_FILTER: Record<Filter, (ctx: IPollFunctions) => string | undefined> =
 /** The order the filters are read in: the first bad value named stays the one it always was. */
 const READ_ORDER: readonly Filter[] = ['assistantId', 'direction', 'channel', 'campaignId', 'outcome'];
 
-export function readSettings2(ctx: IPollFunctions): Settings2 {
-	const event = String(ctx.getNodeParameter('event2', 'callCompleted')) as Event2;
+export function readPlatform2PollingSettings(ctx: IPollFunctions): Platform2PollingSettings {
+	const event = String(ctx.getNodeParameter('event2', 'callCompleted')) as Platform2PollingEvent;
 	if (!(EVENTS2 as readonly string[]).includes(event)) throw new NodeOperationError(ctx.getNode(), `Unknown event "${event}"`);
-	const settings: Settings2 = { event };
+	const settings: Platform2PollingSettings = { event };
 	const offered = pollingEvent(event).filters ?? {};
 	for (const filter of READ_ORDER) {
 		if (offered[filter] === undefined) continue;

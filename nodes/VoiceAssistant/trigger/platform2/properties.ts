@@ -4,19 +4,19 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKinds';
+import { ACCOUNT_KIND, accountKindField } from '../../shared/accountKind';
 import { platform2Locator } from '../../shared/locators';
 import { WORKSPACE_EVENTS } from './events';
 import { PLATFORM2_EVENT } from './lifecycle';
 
 export const accountKindProperty: INodeProperties = accountKindField();
 
-const on2 = (show: Record<string, unknown[]> = {}) => ({ show: { [ACCOUNT_KIND]: ['platform2'], ...show } });
+const onPlatform2 = (show: Record<string, unknown[]> = {}) => ({ show: { [ACCOUNT_KIND]: ['platform2'], ...show } });
 
 function locator(name: string, noun: string, method: string, events: string[]): INodeProperties {
 	return {
 		...platform2Locator({ name, noun, searchListMethod: method, required: true, description: `The ${noun.toLowerCase()} whose settings this trigger takes over while active` }),
-		displayOptions: on2({ [PLATFORM2_EVENT]: events }),
+		displayOptions: onPlatform2({ [PLATFORM2_EVENT]: events }),
 	};
 }
 
@@ -25,7 +25,7 @@ const notice = (name: string, displayName: string, events: string[]): INodePrope
 	name,
 	type: 'notice',
 	default: '',
-	displayOptions: on2({ [PLATFORM2_EVENT]: events }),
+	displayOptions: onPlatform2({ [PLATFORM2_EVENT]: events }),
 });
 
 const NOT_VARIABLES = ['workspaceEvents', 'assistantCallCompleted', 'connectorConversationEnded'];
@@ -37,7 +37,7 @@ export const platform2Properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		required: true,
-		displayOptions: on2(),
+		displayOptions: onPlatform2(),
 		options: [
 			{
 				name: 'Workspace Webhook (Calls, Conversations, Bookings)',
@@ -67,8 +67,8 @@ export const platform2Properties: INodeProperties[] = [
 		'The API cannot set this webhook. Copy the Production URL (Webhook URLs above). In the dashboard open Settings → Webhooks, add an endpoint with that URL, choose the events and save; paste the signing secret it shows into this credential\'s "Webhook Signing Secret". For booking events set on a booking event type (Advanced → Webhook URL), paste that URL there and its secret into a credential of its own.',
 		['workspaceEvents'],
 	),
-	locator('platform2AssistantId', 'Assistant', 'search2Assistant', ['assistantCallCompleted', 'inboundVariables']),
-	locator('platform2ConnectorId', 'Messaging Connector', 'search2MessagingConnector', ['connectorConversationEnded']),
+	locator('platform2AssistantId', 'Assistant', 'searchPlatform2Assistant', ['assistantCallCompleted', 'inboundVariables']),
+	locator('platform2ConnectorId', 'Messaging Connector', 'searchPlatform2MessagingConnector', ['connectorConversationEnded']),
 	notice(
 		'platform2AssistantNotice',
 		"While active, this trigger sets the assistant's webhook URL (delivery mode Custom). Deactivating it restores the previous URL and mode.",
@@ -94,7 +94,7 @@ export const platform2Properties: INodeProperties[] = [
 		],
 		default: 'onReceived',
 		description: 'When to answer the platform. It only needs a 200, so answering immediately is usually right.',
-		displayOptions: on2({ [PLATFORM2_EVENT]: NOT_VARIABLES }),
+		displayOptions: onPlatform2({ [PLATFORM2_EVENT]: NOT_VARIABLES }),
 	},
 	{
 		displayName: 'Respond',
@@ -106,7 +106,7 @@ export const platform2Properties: INodeProperties[] = [
 		],
 		default: 'lastNode',
 		description: 'Whether the workflow answers the ringing call with variables',
-		displayOptions: on2({ [PLATFORM2_EVENT]: ['inboundVariables'] }),
+		displayOptions: onPlatform2({ [PLATFORM2_EVENT]: ['inboundVariables'] }),
 	},
 	{
 		displayName: 'Options',
@@ -114,7 +114,7 @@ export const platform2Properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: on2({ [PLATFORM2_EVENT]: ['workspaceEvents'] }),
+		displayOptions: onPlatform2({ [PLATFORM2_EVENT]: ['workspaceEvents'] }),
 		options: [
 			{
 				displayName: 'Assistant ID',

@@ -1,11 +1,11 @@
 /**
  * The fields of "Tool Called During a Call" (trigger version 6), for both account kinds: the tool's
- * Name, Description and Parameters are the action node's Tool fields (actions/tool/fields.ts), each
+ * Name, Description and Parameters are the action node's Tool fields (actions/classic/tool/fields.ts), each
  * parameter with Required added (the trigger checks it; the platform has no such flag).
  */
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { descriptionField, nameField, parameterValues, timeoutField } from '../../actions/tool/fields';
+import { descriptionField, nameField, parameterValues, timeoutField } from '../../actions/classic/tool/fields';
 
 export const TOOL_CALL_EVENT = 'toolCall';
 export const TOOL_PARAMETERS = 'toolParameters';

@@ -17,7 +17,8 @@ import { endpointOf, hashSecret, newSecret } from '../secret';
 import { classicTools } from './classicTools';
 import { platform2Tools } from './platform2Tools';
 import { clearToolRegistration, readToolRegistration, saveToolRegistration, type ToolRegistration } from './registration';
-import { fingerprintOf, readToolSpec, type AccountKind } from './spec';
+import type { AccountKind } from '../../shared/accountKind';
+import { fingerprintOf, readToolSpec } from './spec';
 import type { ToolPlatform } from './toolPlatform';
 
 const platforms: Record<AccountKind, ToolPlatform> = { classic: classicTools, platform2: platform2Tools };

@@ -14,7 +14,8 @@ import { answerDeadlineMs, guardAnswer, type AnswerStream } from './answer';
 import { checkArguments } from './arguments';
 import { readToolRegistration } from './registration';
 import { TOOL_SECRET_HEADER } from './secretHeader';
-import { readToolSpec, type AccountKind } from './spec';
+import type { AccountKind } from '../../shared/accountKind';
+import { readToolSpec } from './spec';
 
 /** Answers the request itself (JSON) and starts no execution. */
 function answerNow(ctx: IWebhookFunctions, status: number, body: object): IWebhookResponseData {

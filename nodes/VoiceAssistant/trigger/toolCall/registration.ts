@@ -7,7 +7,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { Slot } from '../registration';
-import type { AccountKind } from './spec';
+import type { AccountKind } from '../../shared/accountKind';
 
 export interface ToolRegistration {
 	kind: AccountKind;

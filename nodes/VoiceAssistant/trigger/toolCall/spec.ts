@@ -9,11 +9,11 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 
 import { TOOL_RANGES, TOOL_TEXT } from '../../shared/limits';
 import { checkToolName, checkToolParameters, collectionRows, type ToolParameter } from '../../shared/toolRules';
+import type { AccountKind } from '../../shared/accountKind';
 import { charCount } from '../../shared/validate';
 import { isUuid } from '../../shared/uuid';
 import { FAILURE_ANSWER_DEFAULT, TOOL_PARAMETERS } from './fields';
 
-export type AccountKind = 'classic' | 'platform2';
 
 export interface DeclaredParameter extends ToolParameter {
 	/** whether a call without it is refused (the platform has no such flag: the trigger checks it) */
