@@ -4,8 +4,9 @@
 // scripts/ and bench/, and paths written out in full ('nodes/VoiceAssistant/…') or from the node's
 // folder ('polling/sweep.ts') in code, comments and docs. A maintenance tool, kept for the next move.
 //
-//   node scripts/lib/move-files.mjs moves.json      moves.json: [["from", "to"], …], repo-relative;
-//                                                   a folder moves with everything under it
+//   node scripts/lib/move-files.mjs <list>      <list>: a JSON file of [["from", "to"], …], repo-relative;
+//                                               a folder moves with everything under it; a file listed
+//                                               before its folder goes where it says
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * Rules of n8n's newest `@n8n/eslint-plugin-community-nodes` recommended config that read a node class's
- * own source (docs/lint-rules-draft.md), checked the way each rule reads it (statically, see nodeSources.ts):
+ * own source (docs/lint-rules.md), checked the way each rule reads it (statically, see nodeSources.ts):
  *
  * - require-continue-on-fail (error; every file, not only *.node.ts): the body of `execute()` in an
  *   INodeType class must itself contain a `this.continueOnFail()` call. A call in a function that

@@ -1,6 +1,6 @@
 /**
  * Static reading of the node sources, for the checks in test/lint that stand in for rules of n8n's
- * newest `@n8n/eslint-plugin-community-nodes` recommended config (docs/lint-rules-draft.md). Those rules
+ * newest `@n8n/eslint-plugin-community-nodes` recommended config (docs/lint-rules.md). Those rules
  * read a node file's syntax tree only: they never run the file, follow an import or call a function. So
  * these checks parse each file with the TypeScript compiler and never import a node: what a rule cannot
  * see in the file itself, they do not see either.

@@ -29,8 +29,9 @@ const fields: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		required: true,
-		hint: `At most ${MAX_LENGTH.smsBody} characters. Billed per segment: ${SMS_SEGMENT_CHARS.gsm7} characters of plain text, or ${SMS_SEGMENT_CHARS.unicode} once it has emoji or other special characters. The output shows the segment count.`,
-		description: `The text of the SMS (at most ${MAX_LENGTH.smsBody} characters)`,
+		// at most 120 characters (n8n's hint-max-length); the description says the rest
+		hint: `At most ${MAX_LENGTH.smsBody} characters. Billed per segment (${SMS_SEGMENT_CHARS.gsm7} plain, ${SMS_SEGMENT_CHARS.unicode} with emoji); the output shows the count.`,
+		description: `The text of the SMS. Billed per segment: ${SMS_SEGMENT_CHARS.gsm7} characters of plain text, or ${SMS_SEGMENT_CHARS.unicode} once it has emoji or other special characters.`,
 	},
 ];
 
