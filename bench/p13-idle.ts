@@ -10,9 +10,8 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 import { PLATFORM2_KEYS, type Sandbox } from '../sandbox';
 import { recordAt } from '../sandbox/platform2/behaviours/pollingTimeline';
 import { pollingClock } from '../nodes/VoiceAssistant/polling/clock';
-import { EVENTS2, type Platform2PollingEvent } from '../nodes/VoiceAssistant/polling/platform2/events';
+import { EVENTS2, NEW_RECORD_EVENTS, type NewRecordEvent, type Platform2PollingEvent } from '../nodes/VoiceAssistant/polling/platform2/events';
 import { feedOf } from '../nodes/VoiceAssistant/polling/platform2/feeds';
-import { NEW_RECORD_LISTS, isNewRecordEvent } from '../nodes/VoiceAssistant/polling/platform2/newRecords';
 import { resetPacers } from '../nodes/VoiceAssistant/transport/pacers';
 import { runPoll } from '../test/harness/poll';
 import { ROOT, type BenchRow } from './lib';
@@ -27,7 +26,7 @@ const MINUTE = 60_000;
 
 /** A record from before the activation that the event's list holds (its server-side filters let it through). */
 function oldRecord(event: Platform2PollingEvent): { collection: string; fields: Record<string, unknown> } {
-	if (isNewRecordEvent(event)) return { collection: NEW_RECORD_LISTS[event].path, fields: { name: 'Old' } };
+	if ((NEW_RECORD_EVENTS as readonly string[]).includes(event)) return { collection: feedOf({ event: event as NewRecordEvent }).path, fields: { name: 'Old' } };
 	const status = feedOf({ event }).query.status as string | undefined;
 	const path = feedOf({ event }).path;
 	switch (path) {

@@ -7,7 +7,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_LIMIT, MAX_WHOLE_PAGES } from '../../../nodes/VoiceAssistant/polling/platform2/poll';
+import { feedOf } from '../../../nodes/VoiceAssistant/polling/platform2/feeds';
+import { MAX_WHOLE_PAGES } from '../../../nodes/VoiceAssistant/polling/platform2/poll';
+
+/** The page the campaign list is read by (the catalogue's largest for listCampaigns). */
+const MAX_LIMIT = feedOf({ event: 'campaignStarted' }).pageLimit;
 import { MINUTE, usePolling2, type Polling2 } from './helpers';
 
 const iso = (ms: number) => new Date(ms).toISOString();

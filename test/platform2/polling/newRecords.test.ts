@@ -5,10 +5,14 @@
  * new on these short lists; unpaged lists whole, put in order by the trigger). Long lists in either
  * order: listOrder.test.ts.
  */
-import { NEW_RECORD_EVENTS, NEW_RECORD_LISTS, type NewRecordList } from '../../../nodes/VoiceAssistant/polling/platform2/newRecords';
+import { NEW_RECORD_EVENTS, pollingEvent, whatOf } from '../../../nodes/VoiceAssistant/polling/platform2/events';
+import { feedOf } from '../../../nodes/VoiceAssistant/polling/platform2/feeds';
 import { HOUR, LIST_ORDERS, MINUTE, usePolling2 } from './helpers';
 
-const CASES = NEW_RECORD_EVENTS.flatMap((event) => LIST_ORDERS.map((listOrder) => ({ event, listOrder, ...(NEW_RECORD_LISTS[event] as NewRecordList) })));
+/** Each "New …" event's list as the poll reads it (its row's feed), with its editor words, in both orders. */
+const CASES = NEW_RECORD_EVENTS.flatMap((event) =>
+	LIST_ORDERS.map((listOrder) => ({ event, listOrder, ...feedOf({ event }), label: pollingEvent(event).label, what: whatOf(event) })),
+);
 
 describe.each(CASES)('Polling Trigger on Platform 2.0: $label (lists $listOrder first)', (list) => {
 	const t = usePolling2({ event2: list.event }, { listOrder: list.listOrder });

@@ -45,7 +45,7 @@ function catalogueOperation(id: string): CatalogOperation {
  * An unpaged list answers whole, but the list walk still counts it in pages: it counts in the page size
  * of the paged lists (the largest the catalogue allows them), as it always has.
  */
-export const LARGEST_PAGE = Math.max(...EVENTS2.map((event) => catalogueOperation(pollingEvent(event).operation).paging?.max ?? 0));
+const LARGEST_PAGE = Math.max(...EVENTS2.map((event) => catalogueOperation(pollingEvent(event).operation).paging?.max ?? 0));
 
 /** The list (not yet filtered) each event is read from: checked against the catalogue once, when the node loads. */
 const LISTS = Object.fromEntries(

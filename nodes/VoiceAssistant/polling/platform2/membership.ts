@@ -6,7 +6,7 @@
  * the ids it saw in the status at the last complete read of the list and fires for an id not among
  * them: a rename or an edit keeps the id in the list and starts nothing.
  *
- * The list is read whole (poll.ts: at most MAX_WHOLE_PAGES × MAX_LIMIT records, else the poll fails
+ * The list is read whole (poll.ts: at most MAX_WHOLE_PAGES pages of feed.pageLimit records, else the poll fails
  * and nothing is taken), so the ids kept are never more than the status holds. They live in the cursor
  * (`members`), saved and dropped with it: a fresh cursor (the activation, another event or filters)
  * and a cursor saved by a version without them take the current members as history, not as a burst.

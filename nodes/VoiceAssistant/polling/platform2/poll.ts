@@ -16,7 +16,7 @@ import { requestTarget } from '../../transport/target';
 import { pageShare, pollingBudget } from '../budget';
 import { pollingClock } from '../clock';
 import { currentFeedSweep, newFeedCursor, storedFeedCursor, takeFeedPage, type FeedCursor, type FeedEvent, type FeedRow } from './cursor';
-import { LARGEST_PAGE, feedOf, feedSignature, type Feed } from './feeds';
+import { feedOf, feedSignature, type Feed } from './feeds';
 import { ListWalk, orderOfRows, type ListPage } from './listOrder';
 import { takeWholeList } from './membership';
 import { platform2Time } from './recordEvents';
@@ -24,8 +24,6 @@ import { readPlatform2PollingSettings } from './settings';
 
 /** Where the cursor lives in the node's static data (beside classic's callCursor). */
 export const CURSOR2_KEY = 'platform2Cursor';
-/** The largest page any polled list allows (the catalogue's; each feed asks for its own, feed.pageLimit). */
-export const MAX_LIMIT = LARGEST_PAGE;
 /** The first page of a sweep: the records near the mark last time, and this many more. */
 export const FIRST_PAGE_EXTRA = 20;
 const TIME_SHARE = 0.5;
