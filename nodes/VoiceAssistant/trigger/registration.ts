@@ -1,73 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { endpointOf, hashSecret, withoutSecret } from './secret';
-
-export type TriggerEvent = 'callEnded' | 'inboundCallCompleted' | 'conversationEnded';
-
-/** How one event reads, points and restores the assistant's webhook settings. */
-export interface EventSettings {
-	read(assistant: IDataObject): WebhookSettings;
-	urlOf(settings: WebhookSettings): string | null;
-	/** the settings that mean "no webhook at all" */
-	none: WebhookSettings;
-	register(ctx: IHookFunctions, assistantId: number, url: string, options: CallEndedOptions): Promise<void>;
-	restore(ctx: IHookFunctions, assistantId: number, settings: WebhookSettings): Promise<void>;
-	/** whether the assistant record shows this event's settings at all (default: it does) */
-	knows?(settings: WebhookSettings): boolean;
-	/** whether the assistant still delivers to the registered URL (`matches`, see secret.ts) with these options */
-	isRegistered(settings: WebhookSettings, matches: (url: string | null) => boolean, options: CallEndedOptions | undefined): boolean;
-}
+import { endpointOf } from './secret';
 
 /** Test ("Listen for test event") and production registrations are kept apart: each has its own URL and secret. */
 export type Slot = 'production' | 'test';
-
-/** The assistant's post-call webhook settings: what we change for "Call Ended" and put back afterwards. */
-export interface PostCallSettings {
-	webhook_url: string | null;
-	is_webhook_active: boolean;
-	send_webhook_only_on_completed: boolean;
-	include_recording_in_webhook: boolean;
-}
-
-/** The assistant's inbound-call webhook: what we change for "Inbound Call Completed". */
-export interface InboundSettings {
-	inbound_webhook_url: string | null;
-}
-
-/**
- * The assistant's conversation-ended webhook: what we change for "Conversation Ended". `known` is
- * false when the assistant record does not show the URL (the platform does not document that it does).
- */
-export interface ConversationEndedSettings {
-	conversation_ended_webhook_url: string | null;
-	known: boolean;
-}
-
-export type WebhookSettings = PostCallSettings | InboundSettings | ConversationEndedSettings;
-
-export interface CallEndedOptions {
-	onlyCompleted: boolean;
-	includeRecording: boolean;
-}
-
-/** What create() left behind in the node's static data, per slot. */
-export interface Registration {
-	event: TriggerEvent;
-	assistantId: number;
-	/**
-	 * the assistant's UUID, as its record showed it at activation: conversation-ended deliveries name
-	 * their assistant by UUID (docs/platform-facts.md, "Conversation-ended deliveries"), the others by integer ID
-	 */
-	assistantUuid?: string;
-	/** SHA-256 (hex) of the secret: the `secret` query parameter of every delivery is hashed and compared with it */
-	secretHash: string;
-	/** the URL registered on the assistant, without its secret */
-	url: string;
-	options?: CallEndedOptions;
-	/** the settings delete() puts back */
-	restore: WebhookSettings;
-}
 
 /** Deliveries to the test URL run in mode 'manual'; production deliveries in mode 'webhook'. */
 export function deliverySlot(ctx: IWebhookFunctions): Slot {
@@ -76,15 +13,10 @@ export function deliverySlot(ctx: IWebhookFunctions): Slot {
 
 /**
  * Which registration a lifecycle call is about. n8n creates test webhooks in mode 'manual' but
- * deletes them in mode 'internal' — the same mode as a production deactivation. What tells them
+ * deletes them in mode 'internal', the same mode as a production deactivation. What tells them
  * apart is the URL n8n hands the node (the test URL while testing), so a non-manual call whose URL
- * is the endpoint of the saved test registration is about that one.
+ * is the endpoint of the saved test registration (`testUrl`) is about that one.
  */
-export function hookSlot(ctx: IHookFunctions): Slot {
-	return slotOf(ctx, readRegistration(ctx, 'test')?.url);
-}
-
-/** The slot rule above, for any event's registrations: `testUrl` is the URL its test registration holds. */
 export function slotOf(ctx: IHookFunctions, testUrl: string | undefined): Slot {
 	if (ctx.getMode() === 'manual') return 'test';
 	const mine = endpointOf(ctx.getNodeWebhookUrl('default'));
@@ -103,27 +35,37 @@ export function otherSlot(slot: Slot): Slot {
 }
 
 /**
- * The saved registration. One saved by version 0.1.0 holds the secret in clear (`secret`, and the
- * URL with it): it is migrated in place to the hash, so its deliveries keep working and the clear
- * secret leaves static data the next time n8n saves it.
+ * Where one kind of activation keeps what it registered, per slot, in the node's static data: the
+ * classic webhooks (classic/registration.ts), the 2.0 webhooks (platform2/registration.ts) and the
+ * mid-call tool (toolCall/registration.ts) each under keys of their own, so one is never read as
+ * another. Static data is exported with the workflow: a registration holds a secret's hash, never it.
  */
-export function readRegistration(ctx: IHookFunctions | IWebhookFunctions, slot: Slot): Registration | undefined {
-	const saved = ctx.getWorkflowStaticData('node')[slot] as (Registration & { secret?: unknown }) | undefined;
-	if (!saved || typeof saved !== 'object') return undefined;
-	if (typeof saved.secret === 'string') {
-		saved.secretHash = hashSecret(saved.secret);
-		if (typeof saved.url === 'string') saved.url = withoutSecret(saved.url);
-		delete saved.secret;
-	}
-	if (typeof saved.secretHash !== 'string') return undefined;
-	return saved;
+export interface RegistrationStore<R extends { url: string }> {
+	read(ctx: IHookFunctions | IWebhookFunctions, slot: Slot): R | undefined;
+	save(ctx: IHookFunctions, slot: Slot, registration: R): void;
+	clear(ctx: IHookFunctions, slot: Slot): void;
+	/** which slot a lifecycle call is about (slotOf, with this store's test registration) */
+	hookSlot(ctx: IHookFunctions): Slot;
 }
 
-export function saveRegistration(ctx: IHookFunctions, slot: Slot, registration: Registration): void {
-	// A plain copy: static data is serialised as JSON.
-	ctx.getWorkflowStaticData('node')[slot] = JSON.parse(JSON.stringify(registration)) as IDataObject;
-}
-
-export function clearRegistration(ctx: IHookFunctions, slot: Slot): void {
-	delete ctx.getWorkflowStaticData('node')[slot];
+/**
+ * A store under `keyOf(slot)`. `accepted` says whether what static data holds is a registration (and
+ * may bring an old one up to date in place); anything else reads as none.
+ */
+export function registrationStore<R extends { url: string }>(keyOf: (slot: Slot) => string, accepted: (saved: R) => boolean): RegistrationStore<R> {
+	const store: RegistrationStore<R> = {
+		read(ctx, slot) {
+			const saved = ctx.getWorkflowStaticData('node')[keyOf(slot)] as R | undefined;
+			return saved && typeof saved === 'object' && accepted(saved) ? saved : undefined;
+		},
+		save(ctx, slot, registration) {
+			// A plain copy: static data is serialised as JSON.
+			ctx.getWorkflowStaticData('node')[keyOf(slot)] = JSON.parse(JSON.stringify(registration)) as IDataObject;
+		},
+		clear(ctx, slot) {
+			delete ctx.getWorkflowStaticData('node')[keyOf(slot)];
+		},
+		hookSlot: (ctx) => slotOf(ctx, store.read(ctx, 'test')?.url),
+	};
+	return store;
 }

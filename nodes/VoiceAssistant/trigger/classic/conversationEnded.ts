@@ -8,7 +8,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport/request';
-import type { ConversationEndedSettings, EventSettings, Registration } from '../registration';
+import type { ConversationEndedSettings, EventSettings, Registration } from './registration';
 import { isReplay } from '../replays';
 import { isObject } from '../../shared/objects';
 import { compactConversation } from '../../shared/compact';

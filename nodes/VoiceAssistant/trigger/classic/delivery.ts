@@ -3,7 +3,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { receiveConversationEnded } from './conversationEnded';
 import { READ_RECEIPTS_EVENT } from '../readReceipts/properties';
 import { receiveReadReceipt } from '../readReceipts/receive';
-import { deliverySlot, readRegistration } from '../registration';
+import { deliverySlot } from '../registration';
+import { classicRegistrations } from './registration';
 import { downloadsRecording, withRecording } from './recording';
 import { callIdOf, isReplay } from '../replays';
 import { SECRET_PARAM, secretMatchesHash } from '../secret';
@@ -11,7 +12,7 @@ import { simplifyDelivery } from '../../shared/callRecord';
 import { compactCall } from '../../shared/compact';
 import { isUuid } from '../../shared/uuid';
 import { isObject } from '../../shared/objects';
-import type { Registration, TriggerEvent } from '../registration';
+import type { Registration, TriggerEvent } from './registration';
 
 
 /** Answers the request itself and starts no execution. */
@@ -85,7 +86,7 @@ function namesAnotherAssistant(body: IDataObject, registration: Registration): b
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	// Signed by the platform and registered by nobody: its own checks (readReceipts/receive.ts).
 	if (this.getNodeParameter('event') === READ_RECEIPTS_EVENT) return await receiveReadReceipt(this);
-	const registration = readRegistration(this, deliverySlot(this));
+	const registration = classicRegistrations.read(this, deliverySlot(this));
 	const query = this.getQueryData() as IDataObject;
 	if (!registration || !secretMatchesHash(query[SECRET_PARAM], registration.secretHash)) {
 		return reject(this, 401, 'Missing or wrong secret');

@@ -11,8 +11,9 @@ import { assistantIdParameter, lookupAssistant, requireAssistant } from '../assi
 import { readReceiptsExist, requireSigningSecret } from '../readReceipts/hooks';
 import { READ_RECEIPTS_EVENT } from '../readReceipts/properties';
 import { downloadsRecording } from './recording';
-import { clearRegistration, hookSlot, otherSlot, readRegistration, saveRegistration, webhookUrlOf as webhookUrl } from '../registration';
-import type { CallEndedOptions, Registration, Slot, TriggerEvent, WebhookSettings } from '../registration';
+import { otherSlot, webhookUrlOf as webhookUrl, type Slot } from '../registration';
+import { classicRegistrations } from './registration';
+import type { CallEndedOptions, Registration, TriggerEvent, WebhookSettings } from './registration';
 import { endpointOf, hashSecret, isRegisteredUrl, newSecret, withSecret, withoutSecret } from '../secret';
 import { settingsFor } from './settings';
 
@@ -105,7 +106,7 @@ function watchesReadReceipts(ctx: IHookFunctions): boolean {
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (watchesReadReceipts(this)) return await readReceiptsExist(this);
 	const want = wanted(this);
-	const registration = readRegistration(this, hookSlot(this));
+	const registration = classicRegistrations.read(this, classicRegistrations.hookSlot(this));
 	if (!sameTarget(registration, want) || !sameOptions(registration.options, want.options)) return false;
 	const settings = settingsFor(want.event);
 	const assistant = await requireAssistant(this, want.assistantId);
@@ -120,13 +121,13 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		return await remove.call(this);
 	}
 	const want = wanted(this);
-	const slot = hookSlot(this);
+	const slot = classicRegistrations.hookSlot(this);
 	const mine = webhookUrl(this);
-	let saved = readRegistration(this, slot);
+	let saved = classicRegistrations.read(this, slot);
 	if (saved && !sameTarget(saved, want)) {
 		// This node used to watch another assistant/event and was never cleaned up: hand that one back first.
 		await release(this, saved);
-		clearRegistration(this, slot);
+		classicRegistrations.clear(this, slot);
 		saved = undefined;
 	}
 
@@ -139,7 +140,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		current,
 		endpointOf(mine) ?? mine,
 		saved,
-		readRegistration(this, otherSlot(slot)),
+		classicRegistrations.read(this, otherSlot(slot)),
 		settings.none,
 		settings.urlOf,
 	);
@@ -153,7 +154,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		// The platform may quote the URL it was given: the activation error must not carry the secret.
 		throw maskSecretsInError(error, { values: [secret] });
 	}
-	saveRegistration(this, slot, {
+	classicRegistrations.save(this, slot, {
 		event: want.event,
 		assistantId: want.assistantId,
 		...(typeof assistant.uuid === 'string' && assistant.uuid !== '' ? { assistantUuid: assistant.uuid.toLowerCase() } : {}),
@@ -167,10 +168,10 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 }
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
-	const slot = hookSlot(this);
-	const registration = readRegistration(this, slot);
+	const slot = classicRegistrations.hookSlot(this);
+	const registration = classicRegistrations.read(this, slot);
 	if (!registration) return true;
 	await release(this, registration);
-	clearRegistration(this, slot);
+	classicRegistrations.clear(this, slot);
 	return true;
 }

@@ -2,7 +2,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport/request';
 import { conversationEndedSettings } from './conversationEnded';
-import type { EventSettings, InboundSettings, PostCallSettings, TriggerEvent } from '../registration';
+import type { EventSettings, InboundSettings, PostCallSettings, TriggerEvent } from './registration';
 
 function toBoolean(value: unknown): boolean {
 	return value === true || value === 1 || value === '1' || value === 'true';

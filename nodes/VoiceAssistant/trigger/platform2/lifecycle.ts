@@ -17,13 +17,7 @@ import { destinationOf, type Destination, type Settings } from './destinations';
 import { newNonce, variableWebhookSecret } from './enrichment';
 import { isUuid } from '../../shared/uuid';
 import type { Platform2Event } from './events';
-import {
-	clearPlatform2Registration,
-	platform2HookSlot,
-	readPlatform2Registration,
-	savePlatform2Registration,
-	type Platform2Registration,
-} from './registration';
+import { platform2Registrations, type Platform2Registration } from './registration';
 
 export const PLATFORM2_EVENT = 'platform2Event';
 
@@ -73,7 +67,7 @@ function settingsToRestore(ctx: IHookFunctions, slot: Slot, destination: Destina
 	if (!endpoint || !isOurs(ctx, endpoint, mine)) return current;
 	if (endpoint === mine) return saved?.restore ?? destination.none;
 	if (slot === 'test') return current;
-	return saved?.restore ?? readPlatform2Registration(ctx, otherSlot(slot))?.restore ?? destination.none;
+	return saved?.restore ?? platform2Registrations.read(ctx, otherSlot(slot))?.restore ?? destination.none;
 }
 
 /** Puts a registration's settings back while the target still points at it. */
@@ -94,7 +88,7 @@ async function release(ctx: IHookFunctions, registration: Platform2Registration)
 
 export async function platform2CheckExists(ctx: IHookFunctions): Promise<boolean> {
 	const event = platform2EventOf(ctx);
-	const saved = readPlatform2Registration(ctx, platform2HookSlot(ctx));
+	const saved = platform2Registrations.read(ctx, platform2Registrations.hookSlot(ctx));
 	const destination = destinationOf(event);
 	if (!destination) {
 		await requireSigningSecret(ctx);
@@ -111,14 +105,14 @@ export async function platform2CheckExists(ctx: IHookFunctions): Promise<boolean
 
 export async function platform2Create(ctx: IHookFunctions): Promise<boolean> {
 	const event = platform2EventOf(ctx);
-	const slot = platform2HookSlot(ctx);
-	let saved = readPlatform2Registration(ctx, slot);
+	const slot = platform2Registrations.hookSlot(ctx);
+	let saved = platform2Registrations.read(ctx, slot);
 	const destination = destinationOf(event);
 	const targetId = destination ? targetIdOf(ctx, event) : '';
 	if (saved && (saved.event !== event || saved.targetId !== targetId)) {
 		// This node watched something else and was never deactivated: hand that back first.
 		await release(ctx, saved);
-		clearPlatform2Registration(ctx, slot);
+		platform2Registrations.clear(ctx, slot);
 		saved = undefined;
 	}
 	if (!destination) {
@@ -149,15 +143,15 @@ export async function platform2Create(ctx: IHookFunctions): Promise<boolean> {
 	} catch (error) {
 		throw maskSecretsInError(error, { values: [secret] });
 	}
-	savePlatform2Registration(ctx, slot, registration);
+	platform2Registrations.save(ctx, slot, registration);
 	return true;
 }
 
 export async function platform2Delete(ctx: IHookFunctions): Promise<boolean> {
-	const slot = platform2HookSlot(ctx);
-	const registration = readPlatform2Registration(ctx, slot);
+	const slot = platform2Registrations.hookSlot(ctx);
+	const registration = platform2Registrations.read(ctx, slot);
 	if (!registration) return true;
 	await release(ctx, registration);
-	clearPlatform2Registration(ctx, slot);
+	platform2Registrations.clear(ctx, slot);
 	return true;
 }

@@ -20,7 +20,7 @@ import { SECRET_PARAM, secretMatchesHash } from '../secret';
 import { variableWebhookSecret } from './enrichment';
 import { assistantOf, callIdOf, eventOf, idText, oncePerSubject, subjectOf, type Platform2Event } from './events';
 import { platform2EventOf } from './lifecycle';
-import { readPlatform2Registration } from './registration';
+import { platform2Registrations } from './registration';
 
 export const FAMULOR_SIGNATURE_HEADER = 'x-famulor-signature';
 
@@ -48,7 +48,7 @@ async function authenticate(ctx: IWebhookFunctions, event: Platform2Event, raw: 
 	if (event === 'workspaceEvents') {
 		return (await signedWithCredentialSecret(ctx, PLATFORM2_CREDENTIAL_TYPE, 'workspace webhook', WORKSPACE_WEBHOOK_SECRET.of, matches)) === 'genuine';
 	}
-	const registration = readPlatform2Registration(ctx, deliverySlot(ctx));
+	const registration = platform2Registrations.read(ctx, deliverySlot(ctx));
 	if (!registration || registration.event !== event) return false;
 	if (event === 'inboundVariables') {
 		const nonce = registration.nonce;
@@ -109,7 +109,7 @@ export async function receivePlatform2(ctx: IWebhookFunctions): Promise<IWebhook
 	const about = subject(event, body);
 	if (about === undefined) return refuse(ctx, 400, 'The delivery names no call, conversation or booking');
 
-	const registration = readPlatform2Registration(ctx, deliverySlot(ctx));
+	const registration = platform2Registrations.read(ctx, deliverySlot(ctx));
 	if (event !== 'workspaceEvents') {
 		// The URL belongs to one assistant (or connector): a delivery naming another one is refused.
 		const named = assistantOf(body);

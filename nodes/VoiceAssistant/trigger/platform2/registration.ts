@@ -4,9 +4,7 @@
  * Static data is exported with the workflow: it holds the URL without its secret, the secret's
  * SHA-256 (URL-secret events) or the nonce the variable webhook's secret is derived from (enrichment.ts).
  */
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-
-import { slotOf, type Slot } from '../registration';
+import { registrationStore } from '../registration';
 import type { Platform2Event } from './events';
 import type { Settings } from './destinations';
 
@@ -24,22 +22,8 @@ export interface Platform2Registration {
 	restore: Settings;
 }
 
-const keyOf = (slot: Slot) => `platform2:${slot}`;
-
-export function readPlatform2Registration(ctx: IHookFunctions | IWebhookFunctions, slot: Slot): Platform2Registration | undefined {
-	const saved = ctx.getWorkflowStaticData('node')[keyOf(slot)] as Platform2Registration | undefined;
-	return saved && typeof saved === 'object' && typeof saved.url === 'string' ? saved : undefined;
-}
-
-export function savePlatform2Registration(ctx: IHookFunctions, slot: Slot, registration: Platform2Registration): void {
-	ctx.getWorkflowStaticData('node')[keyOf(slot)] = JSON.parse(JSON.stringify(registration)) as IDataObject;
-}
-
-export function clearPlatform2Registration(ctx: IHookFunctions, slot: Slot): void {
-	delete ctx.getWorkflowStaticData('node')[keyOf(slot)];
-}
-
-/** As the classic hookSlot (registration.ts): n8n deletes test webhooks outside 'manual' mode; the URL tells. */
-export function platform2HookSlot(ctx: IHookFunctions): Slot {
-	return slotOf(ctx, readPlatform2Registration(ctx, 'test')?.url);
-}
+/** Under `platform2:<slot>`, so a classic registration of the same node is never read as one. */
+export const platform2Registrations = registrationStore<Platform2Registration>(
+	(slot) => `platform2:${slot}`,
+	(saved) => typeof saved.url === 'string',
+);

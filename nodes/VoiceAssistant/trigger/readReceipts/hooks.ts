@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { WHATSAPP_SIGNING_SECRET } from '../../shared/signingSecret';
-import { hookSlot, readRegistration } from '../registration';
+import { classicRegistrations } from '../classic/registration';
 
 /** Activation fails, naming the field, when no deliveries could ever be checked. */
 export async function requireSigningSecret(ctx: IHookFunctions): Promise<void> {
@@ -22,5 +22,5 @@ export async function requireSigningSecret(ctx: IHookFunctions): Promise<void> {
 /** Nothing to register: "exists" unless another event's registration is left to hand back (create() does). */
 export async function readReceiptsExist(ctx: IHookFunctions): Promise<boolean> {
 	await requireSigningSecret(ctx);
-	return readRegistration(ctx, hookSlot(ctx)) === undefined;
+	return classicRegistrations.read(ctx, classicRegistrations.hookSlot(ctx)) === undefined;
 }

@@ -11,12 +11,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { maskSecretsInError } from '../../shared/maskSecrets';
-import { slotOf, webhookUrlOf, type Slot } from '../registration';
+import { webhookUrlOf } from '../registration';
 import { activationFailure, nodeErrorOf } from './platformErrors';
 import { endpointOf, hashSecret, newSecret } from '../secret';
 import { classicTools } from './classicTools';
 import { platform2Tools } from './platform2Tools';
-import { clearToolRegistration, readToolRegistration, saveToolRegistration, type ToolRegistration } from './registration';
+import { toolRegistrations, type ToolRegistration } from './registration';
 import type { AccountKind } from '../../shared/accountKind';
 import { fingerprintOf, readToolSpec } from './spec';
 import type { ToolPlatform } from './toolPlatform';
@@ -24,7 +24,6 @@ import type { ToolPlatform } from './toolPlatform';
 const platforms: Record<AccountKind, ToolPlatform> = { classic: classicTools, platform2: platform2Tools };
 
 /** As the other events (../registration.ts hookSlot): n8n deletes test webhooks outside 'manual' mode; the URL tells. */
-const toolSlot = (ctx: IHookFunctions): Slot => slotOf(ctx, readToolRegistration(ctx, 'test')?.url);
 
 /** Undoes a registration: off the assistants it was added to, then the tool itself. Errors are collected, not thrown early. */
 async function release(ctx: IHookFunctions, registration: ToolRegistration): Promise<void> {
@@ -38,7 +37,7 @@ async function release(ctx: IHookFunctions, registration: ToolRegistration): Pro
 }
 
 export async function toolCheckExists(ctx: IHookFunctions, kind: AccountKind): Promise<boolean> {
-	const saved = readToolRegistration(ctx, toolSlot(ctx));
+	const saved = toolRegistrations.read(ctx, toolRegistrations.hookSlot(ctx));
 	const spec = readToolSpec(ctx, kind);
 	if (!saved || saved.kind !== kind || saved.fingerprint !== fingerprintOf(spec) || endpointOf(saved.url) !== endpointOf(webhookUrlOf(ctx))) return false;
 	const platform = platforms[kind];
@@ -50,14 +49,14 @@ export async function toolCheckExists(ctx: IHookFunctions, kind: AccountKind): P
 }
 
 export async function toolCreate(ctx: IHookFunctions, kind: AccountKind): Promise<boolean> {
-	const slot = toolSlot(ctx);
+	const slot = toolRegistrations.hookSlot(ctx);
 	const spec = readToolSpec(ctx, kind);
 	const url = webhookUrlOf(ctx);
-	const saved = readToolRegistration(ctx, slot);
+	const saved = toolRegistrations.read(ctx, slot);
 	if (saved) {
 		// An earlier activation was never undone (or the tool changed): undo it first.
 		await release(ctx, saved);
-		clearToolRegistration(ctx, slot);
+		toolRegistrations.clear(ctx, slot);
 	}
 	const platform = platforms[kind];
 	const secret = newSecret();
@@ -81,16 +80,16 @@ export async function toolCreate(ctx: IHookFunctions, kind: AccountKind): Promis
 		);
 		throw activationFailure(ctx.getNode(), `The tool "${spec.name}" was not given to the assistants, and was removed again`, error);
 	}
-	saveToolRegistration(ctx, slot, { kind, toolId, addedTo, secretHash: hashSecret(secret), url, fingerprint: fingerprintOf(spec) });
+	toolRegistrations.save(ctx, slot, { kind, toolId, addedTo, secretHash: hashSecret(secret), url, fingerprint: fingerprintOf(spec) });
 	return true;
 }
 
 export async function toolDelete(ctx: IHookFunctions): Promise<boolean> {
-	const slot = toolSlot(ctx);
-	const registration = readToolRegistration(ctx, slot);
+	const slot = toolRegistrations.hookSlot(ctx);
+	const registration = toolRegistrations.read(ctx, slot);
 	if (!registration) return true;
 	// Kept on failure: the next activation undoes it again (toolCreate).
 	await release(ctx, registration);
-	clearToolRegistration(ctx, slot);
+	toolRegistrations.clear(ctx, slot);
 	return true;
 }

@@ -12,7 +12,7 @@ import { deliverySlot } from '../registration';
 import { secretMatchesHash } from '../secret';
 import { answerDeadlineMs, guardAnswer, type AnswerStream } from './answer';
 import { checkArguments } from './arguments';
-import { readToolRegistration } from './registration';
+import { toolRegistrations } from './registration';
 import { TOOL_SECRET_HEADER } from './secretHeader';
 import type { AccountKind } from '../../shared/accountKind';
 import { readToolSpec } from './spec';
@@ -26,7 +26,7 @@ function answerNow(ctx: IWebhookFunctions, status: number, body: object): IWebho
 }
 
 export function receiveToolCall(ctx: IWebhookFunctions, kind: AccountKind): IWebhookResponseData {
-	const registration = readToolRegistration(ctx, deliverySlot(ctx));
+	const registration = toolRegistrations.read(ctx, deliverySlot(ctx));
 	const given = ctx.getHeaderData()[TOOL_SECRET_HEADER];
 	if (!registration || registration.kind !== kind || !secretMatchesHash(given, registration.secretHash)) {
 		return answerNow(ctx, 401, { message: 'Missing or wrong secret' });

@@ -4,9 +4,7 @@
  * so deactivation removes exactly that. Static data is exported with the workflow: it holds the
  * secret's SHA-256, never the secret.
  */
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-
-import type { Slot } from '../registration';
+import { registrationStore } from '../registration';
 import type { AccountKind } from '../../shared/accountKind';
 
 export interface ToolRegistration {
@@ -23,17 +21,8 @@ export interface ToolRegistration {
 	fingerprint: string;
 }
 
-const keyOf = (slot: Slot) => `toolCall:${slot}`;
-
-export function readToolRegistration(ctx: IHookFunctions | IWebhookFunctions, slot: Slot): ToolRegistration | undefined {
-	const saved = ctx.getWorkflowStaticData('node')[keyOf(slot)] as ToolRegistration | undefined;
-	return saved && typeof saved === 'object' && typeof saved.toolId === 'string' && typeof saved.secretHash === 'string' ? saved : undefined;
-}
-
-export function saveToolRegistration(ctx: IHookFunctions, slot: Slot, registration: ToolRegistration): void {
-	ctx.getWorkflowStaticData('node')[keyOf(slot)] = JSON.parse(JSON.stringify(registration)) as IDataObject;
-}
-
-export function clearToolRegistration(ctx: IHookFunctions, slot: Slot): void {
-	delete ctx.getWorkflowStaticData('node')[keyOf(slot)];
-}
+/** Under `toolCall:<slot>`, beside the node's webhook registrations. */
+export const toolRegistrations = registrationStore<ToolRegistration>(
+	(slot) => `toolCall:${slot}`,
+	(saved) => typeof saved.toolId === 'string' && typeof saved.secretHash === 'string',
+);
