@@ -26,9 +26,7 @@ function webhookContext(credential: { secret: string; id?: string }) {
 	const check = async (signedWith: string) =>
 		await signedWithCredentialSecret(
 			ctx,
-			TYPE,
-			'workspace webhook',
-			(c) => String(c.webhookSigningSecret ?? ''),
+			{ credentialType: TYPE, purpose: 'workspace webhook', of: (c) => String(c.webhookSigningSecret ?? '') },
 			(secret) => secret === signedWith,
 		);
 	return { deliver, check, reads: () => reads };

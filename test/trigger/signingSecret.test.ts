@@ -15,6 +15,10 @@ describe.each([
 		expect(secret.property).toMatchObject({ name: field, type: 'string', typeOptions: { password: true }, default: '' });
 	});
 
+	it('is read from that credential (the trigger asks n8n for this type)', () => {
+		expect(secret.credentialType).toBe(credential.name);
+	});
+
 	it('gives the secret as pasted, without the white space a copy adds; empty when not set', () => {
 		expect(secret.of({ [field]: '  whsec_abc \n' })).toBe('whsec_abc');
 		expect(secret.of({})).toBe('');

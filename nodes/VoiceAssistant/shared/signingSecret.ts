@@ -7,8 +7,18 @@
  */
 import type { ICredentialDataDecryptedObject, INodeProperties } from 'n8n-workflow';
 
-/** A signing secret in a credential: the credential's field, and how the secret is read from it. */
-export interface CredentialSigningSecret {
+/** A secret a delivery is signed with, read from the node's credential of one type. */
+export interface CredentialSecret {
+	/** the credential type that holds it */
+	readonly credentialType: string;
+	/** what it signs (also keeps it apart from the credential's other secrets in the trigger's memory) */
+	readonly purpose: string;
+	/** the secret as the credential gives it; empty when it is not set */
+	readonly of: (credentials: ICredentialDataDecryptedObject) => string;
+}
+
+/** A signing secret in a credential field: the field, and how the secret is read from it. */
+export interface CredentialSigningSecret extends CredentialSecret {
 	/** the credential's field (its `name` is the key in the decrypted credential) */
 	readonly property: INodeProperties;
 	/**
@@ -18,7 +28,11 @@ export interface CredentialSigningSecret {
 	readonly of: (credentials: ICredentialDataDecryptedObject) => string;
 }
 
-function credentialSigningSecret(field: { name: string; displayName: string; description: string }): CredentialSigningSecret {
+function credentialSigningSecret(
+	credentialType: string,
+	purpose: string,
+	field: { name: string; displayName: string; description: string },
+): CredentialSigningSecret {
 	const property: INodeProperties = {
 		displayName: field.displayName,
 		name: field.name,
@@ -28,6 +42,8 @@ function credentialSigningSecret(field: { name: string; displayName: string; des
 		description: field.description,
 	};
 	return {
+		credentialType,
+		purpose,
 		property,
 		of: (credentials) => {
 			const value = credentials[field.name];
@@ -37,7 +53,7 @@ function credentialSigningSecret(field: { name: string; displayName: string; des
 }
 
 /** Classic credential (credentials/VoiceAssistantApi.credentials.ts): the trigger's WhatsApp Message Status event. */
-export const WHATSAPP_SIGNING_SECRET = credentialSigningSecret({
+export const WHATSAPP_SIGNING_SECRET = credentialSigningSecret('voiceAssistantApi', 'read receipts', {
 	name: 'whatsappSigningSecret',
 	displayName: 'WhatsApp Read Receipts Signing Secret',
 	description:
@@ -48,7 +64,7 @@ export const WHATSAPP_SIGNING_SECRET = credentialSigningSecret({
  * Platform 2.0 credential (credentials/VoiceAssistantPlatform2Api.credentials.ts): the trigger's
  * Workspace Webhook event (Settings → Webhooks, or a booking event type's Advanced → Webhook URL).
  */
-export const WORKSPACE_WEBHOOK_SECRET = credentialSigningSecret({
+export const WORKSPACE_WEBHOOK_SECRET = credentialSigningSecret('voiceAssistantPlatform2Api', 'workspace webhook', {
 	name: 'webhookSigningSecret',
 	displayName: 'Webhook Signing Secret',
 	description:

@@ -1,5 +1,6 @@
-import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
 
+import type { CredentialSecret } from '../shared/signingSecret';
 import { RecentMemory } from './recentMemory';
 
 /** How long a secret read from a credential is used without reading the credential again. */
@@ -22,18 +23,13 @@ export type SignatureCheck = 'genuine' | 'refused' | 'noSecret';
  * is now, so a new secret works at once. The price: after the secret is changed, a delivery signed
  * with the old one is still accepted for up to SECRET_MEMORY_MS.
  */
-export async function signedWithCredentialSecret(
-	ctx: IWebhookFunctions,
-	credentialType: string,
-	purpose: string,
-	secretOf: (credentials: ICredentialDataDecryptedObject) => string,
-	matches: (secret: string) => boolean,
-): Promise<SignatureCheck> {
+export async function signedWithCredentialSecret(ctx: IWebhookFunctions, source: CredentialSecret, matches: (secret: string) => boolean): Promise<SignatureCheck> {
+	const { credentialType, purpose } = source;
 	const credentialId = ctx.getNode().credentials?.[credentialType]?.id;
 	const key = credentialId ? [credentialType, credentialId, purpose] : undefined;
 	const kept = key ? secrets.get(key) : undefined;
 	if (kept !== undefined && kept !== '' && matches(kept)) return 'genuine';
-	const secret = secretOf(await ctx.getCredentials(credentialType));
+	const secret = source.of(await ctx.getCredentials(credentialType));
 	if (secret === '') return 'noSecret';
 	if (key) secrets.set(key, secret);
 	return matches(secret) ? 'genuine' : 'refused';

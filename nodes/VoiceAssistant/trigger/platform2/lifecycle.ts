@@ -40,7 +40,7 @@ function targetIdOf(ctx: IHookFunctions, event: Platform2Event): string {
 }
 
 async function requireSigningSecret(ctx: IHookFunctions): Promise<void> {
-	if (WORKSPACE_WEBHOOK_SECRET.of(await ctx.getCredentials(PLATFORM2_CREDENTIAL_TYPE)) !== '') return;
+	if (WORKSPACE_WEBHOOK_SECRET.of(await ctx.getCredentials(WORKSPACE_WEBHOOK_SECRET.credentialType)) !== '') return;
 	throw new NodeOperationError(ctx.getNode(), `The credential has no ${WORKSPACE_WEBHOOK_SECRET.property.displayName}`, {
 		description: `In the dashboard, open Settings → Webhooks, add an endpoint with this trigger's Production URL and copy its signing secret into the credential's "${WORKSPACE_WEBHOOK_SECRET.property.displayName}" field.`,
 	});

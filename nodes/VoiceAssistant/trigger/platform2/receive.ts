@@ -46,15 +46,15 @@ async function authenticate(ctx: IWebhookFunctions, event: Platform2Event, raw: 
 	const header = ctx.getHeaderData()[FAMULOR_SIGNATURE_HEADER];
 	const matches = (secret: string) => signatureMatches(raw, header, secret);
 	if (event === 'workspaceEvents') {
-		return (await signedWithCredentialSecret(ctx, PLATFORM2_CREDENTIAL_TYPE, 'workspace webhook', WORKSPACE_WEBHOOK_SECRET.of, matches)) === 'genuine';
+		return (await signedWithCredentialSecret(ctx, WORKSPACE_WEBHOOK_SECRET, matches)) === 'genuine';
 	}
 	const registration = platform2Registrations.read(ctx, deliverySlot(ctx));
 	if (!registration || registration.event !== event) return false;
 	if (event === 'inboundVariables') {
 		const nonce = registration.nonce;
 		if (!nonce) return false;
-		const secretOf = ({ apiKey }: ICredentialDataDecryptedObject) => variableWebhookSecret(String(apiKey ?? ''), nonce);
-		return (await signedWithCredentialSecret(ctx, PLATFORM2_CREDENTIAL_TYPE, `variable webhook ${nonce}`, secretOf, matches)) === 'genuine';
+		const of = ({ apiKey }: ICredentialDataDecryptedObject) => variableWebhookSecret(String(apiKey ?? ''), nonce);
+		return (await signedWithCredentialSecret(ctx, { credentialType: PLATFORM2_CREDENTIAL_TYPE, purpose: `variable webhook ${nonce}`, of }, matches)) === 'genuine';
 	}
 	return secretMatchesHash((ctx.getQueryData() as IDataObject)[SECRET_PARAM], registration.secretHash);
 }

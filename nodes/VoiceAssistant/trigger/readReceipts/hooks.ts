@@ -13,7 +13,7 @@ import { classicRegistrations } from '../classic/registration';
 
 /** Activation fails, naming the field, when no deliveries could ever be checked. */
 export async function requireSigningSecret(ctx: IHookFunctions): Promise<void> {
-	if (WHATSAPP_SIGNING_SECRET.of(await ctx.getCredentials('voiceAssistantApi')) !== '') return;
+	if (WHATSAPP_SIGNING_SECRET.of(await ctx.getCredentials(WHATSAPP_SIGNING_SECRET.credentialType)) !== '') return;
 	throw new NodeOperationError(ctx.getNode(), `The credential has no ${WHATSAPP_SIGNING_SECRET.property.displayName}`, {
 		description: `Open the credential of this trigger and paste the signing secret the dashboard shows for the WhatsApp sender's read-receipts webhook into "${WHATSAPP_SIGNING_SECRET.property.displayName}" (${WHATSAPP_SIGNING_SECRET.property.name}). Each sender has its own secret: use one credential per sender.`,
 	});

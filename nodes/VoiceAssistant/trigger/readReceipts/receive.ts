@@ -72,7 +72,7 @@ export async function receiveReadReceipt(ctx: IWebhookFunctions): Promise<IWebho
 	const check =
 		raw === undefined
 			? 'refused'
-			: await signedWithCredentialSecret(ctx, 'voiceAssistantApi', 'read receipts', WHATSAPP_SIGNING_SECRET.of, (secret) => signatureMatches(raw, header, secret));
+			: await signedWithCredentialSecret(ctx, WHATSAPP_SIGNING_SECRET, (secret) => signatureMatches(raw, header, secret));
 	if (raw === undefined || check !== 'genuine') {
 		if (check === 'noSecret')
 			ctx.logger.warn('Voice Assistant Trigger: the credential has no WhatsApp read-receipts signing secret, so every delivery is refused');
