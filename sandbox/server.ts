@@ -161,9 +161,9 @@ export class RequestPipeline {
 	}
 
 	/** /api/v1: the Platform 2.0 mode authenticates, limits and answers by itself (platform2/engine.ts). */
-	private processPlatform2(req: IncomingMessage, method: string, path: string, body: RequestBody, entry: RequestLogEntry): ApiResult {
+	private async processPlatform2(req: IncomingMessage, method: string, path: string, body: RequestBody, entry: RequestLogEntry): Promise<ApiResult> {
 		const search = new URL(req.url ?? '/', 'http://sandbox').searchParams;
-		const outcome = this.app.platform2.handle(
+		const outcome = await this.app.platform2.handle(
 			{ method, path, search, headers: req.headers, body: body.parsed, bodyError: body.parseError },
 			(secret) => this.app.limiter.check(secret),
 		);

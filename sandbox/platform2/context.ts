@@ -29,6 +29,8 @@ export interface P2State {
 	rng: Rng;
 	/** tools a workspace may have (the sandbox's plan limit, set by a test; none: unlimited), by workspace id */
 	toolLimits: Map<string, number>;
+	/** where discoverTool reaches an MCP server's host (host or host:port → an origin; set by a test: Platform2.setMcpHost) */
+	mcpHosts: Map<string, string>;
 	/** the order paged lists are answered in (listOrder.ts); undefined: newest first */
 	listOrder?: SandboxListOrder;
 	/** whether campaigns are answered with started_at / paused_at / completed_at (behaviours/campaignEntryTimes.ts; default true) */

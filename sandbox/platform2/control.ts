@@ -2,7 +2,8 @@
  * The control routes of the 2.0 mode (no auth, loopback only, like every /sandbox route), for tests
  * in another process (e2e): GET /sandbox/platform2/keys lists the workspaces and seeded keys, POST
  * mints a key with the given scopes; POST /sandbox/platform2/tool-limit sets a workspace's tool limit;
- * POST /sandbox/platform2/campaign-entry-times answers campaigns with or without their entry times.
+ * POST /sandbox/platform2/campaign-entry-times answers campaigns with or without their entry times;
+ * POST /sandbox/platform2/mcp-host says where discoverTool reaches an MCP server's host.
  */
 import type { P2Answer } from './answers';
 import type { Platform2 } from './engine';
@@ -49,4 +50,18 @@ export function campaignEntryTimesRoute(platform2: Platform2, body: unknown): P2
 	if (typeof enabled !== 'boolean') return { status: 422, body: { message: 'Send {"enabled": true or false}' } };
 	platform2.setCampaignEntryTimes(enabled);
 	return { status: 200, body: { enabled } };
+}
+
+/** Body `{host, origin}` (origin null: forget): where discoverTool reaches MCP servers named `host` (Platform2.setMcpHost) → `{host, origin}`. */
+export function mcpHostRoute(platform2: Platform2, body: unknown): P2Answer {
+	const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+	if (typeof b.host !== 'string' || b.host === '' || (b.origin !== null && typeof b.origin !== 'string')) {
+		return { status: 422, body: { message: 'Send {"host": "n8n.example.com", "origin": "http://127.0.0.1:5678" or null}' } };
+	}
+	try {
+		platform2.setMcpHost(b.host, b.origin);
+	} catch (err) {
+		return { status: 422, body: { message: err instanceof Error ? err.message : String(err) } };
+	}
+	return { status: 200, body: { host: b.host, origin: b.origin } };
 }

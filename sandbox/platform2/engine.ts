@@ -66,6 +66,8 @@ export class Platform2 {
 	readonly sim: P2CallSim = { stepMs: 1000, recordingOrigin: '', recordings: new Set(), tasks: new Tasks(), abort: new AbortController() };
 	/** answers by idempotency key: a repeat does nothing more (idempotency.ts) */
 	private readonly idempotency = new IdempotencyMemory();
+	/** someone else's changes that land just before the next requests of an operation (beforeNext) */
+	private interleaved = new Map<string, { left: number; change: (workspaceId: string) => void }>();
 	/** the list order reset() goes back to (the platform2ListOrder option; listOrder.ts) */
 	private defaultListOrder: SandboxListOrder = 'newest';
 
@@ -84,7 +86,8 @@ export class Platform2 {
 		seedPlatform2(records, keyRing, this.shapes, this.seed);
 		this.sim.recordings.clear();
 		this.idempotency.clear();
-		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng, toolLimits: new Map(), campaignEntryTimes: true };
+		this.interleaved.clear();
+		this.state = { ops: this.operations, sim: this.sim, shapes: this.shapes, keys: keyRing, records, rng, toolLimits: new Map(), mcpHosts: new Map(), campaignEntryTimes: true };
 		if (this.defaultListOrder !== 'newest') this.state.listOrder = this.defaultListOrder;
 	}
 
@@ -113,6 +116,25 @@ export class Platform2 {
 		if (limit === null) this.state.toolLimits.delete(ws.id);
 		else if (Number.isInteger(limit) && limit >= 0) this.state.toolLimits.set(ws.id, limit);
 		else throw new Error('limit must be a whole number of at least 0, or null');
+	}
+
+	/**
+	 * Someone else's change (a dashboard edit) that lands just before each of the next `count` requests of
+	 * the operation `operationId` is answered, after its checks: e.g. a tool set changed between a client's
+	 * getAssistantTools and its setAssistantTools, so the write meets a newer revision. reset() forgets it.
+	 */
+	beforeNext(operationId: string, count: number, change: (workspaceId: string) => void): void {
+		this.interleaved.set(operationId, { left: count, change });
+	}
+
+	/**
+	 * Where discoverTool reaches MCP servers named `host` (a name, or name:port): at `origin` (e.g. a test's
+	 * local server, http://127.0.0.1:4711), with the URL's path and query, as DNS would send the platform to
+	 * a public host. null forgets it; reset() forgets all. Hosts not mapped are called as the URL says.
+	 */
+	setMcpHost(host: string, origin: string | null): void {
+		if (origin === null) this.state.mcpHosts.delete(host.toLowerCase());
+		else this.state.mcpHosts.set(host.toLowerCase(), new URL(origin).origin);
 	}
 
 	/**
@@ -157,7 +179,8 @@ export class Platform2 {
 		return ws ? this.state.records.list(ws.id, collection, parents) : [];
 	}
 
-	handle(req: P2Request, rate: RateCheck): P2Outcome {
+	/** Answers one request; asynchronous only where the behaviour waits for someone else (discoverTool). */
+	async handle(req: P2Request, rate: RateCheck): Promise<P2Outcome> {
 		const path = req.path.slice(PLATFORM2_PREFIX.length) || '/';
 		const route = this.routes.match(req.method, path);
 		if (route.kind === 'not-found') return { answer: NOT_FOUND, workspaceId: null };
@@ -171,11 +194,11 @@ export class Platform2 {
 		if (limit && !limit.allowed) {
 			return { answer: { status: 429, body: { error: 'rate_limited', retry_after: limit.retryAfter }, headers: limit.headers }, workspaceId: workspace.id, keyId: key.id };
 		}
-		const answer = this.answer(route.op, route.params, path, req, key);
+		const answer = await this.answer(route.op, route.params, path, req, key);
 		return { answer: limit ? { ...answer, headers: { ...limit.headers, ...answer.headers } } : answer, workspaceId: workspace.id, keyId: key.id };
 	}
 
-	private answer(op: P2Operation, params: Record<string, string>, path: string, req: P2Request, key: P2Key): P2Answer {
+	private answer(op: P2Operation, params: Record<string, string>, path: string, req: P2Request, key: P2Key): P2Answer | Promise<P2Answer> {
 		const state = this.state;
 		const workspace = state.keys.workspace(key.workspaceId)!;
 		const refused = checkAccess(op, key, workspace);
@@ -203,9 +226,19 @@ export class Platform2 {
 		const repeat = this.idempotency.keyOf(op, workspace.id, req.headers, req.body);
 		const earlier = repeat === undefined ? undefined : this.idempotency.recall(repeat);
 		if (earlier) return earlier;
-		const answer = campaignAnswer(op.id, state.campaignEntryTimes, BEHAVIOURS[op.id]?.(call) ?? genericAnswer(call));
-		if (repeat !== undefined) this.idempotency.remember(repeat, answer);
-		return answer;
+		const finish = (behaved: P2Answer | undefined) => {
+			const answer = campaignAnswer(op.id, state.campaignEntryTimes, behaved ?? genericAnswer(call));
+			if (repeat !== undefined) this.idempotency.remember(repeat, answer);
+			return answer;
+		};
+		const other = this.interleaved.get(op.id);
+		if (other && other.left > 0) {
+			other.left--;
+			other.change(workspace.id);
+		}
+		// a synchronous behaviour is answered at once, as before: nothing else runs between its reads and writes
+		const behaved = BEHAVIOURS[op.id]?.(call);
+		return behaved instanceof Promise ? behaved.then(finish) : finish(behaved);
 	}
 
 	private lookup(workspaceId: string, collection: string, parents: Array<string | number>, id: string): P2Record | undefined {

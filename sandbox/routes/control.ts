@@ -8,7 +8,8 @@ import { formatTranscript } from '../conversation';
 import { conversationEndRoute, whatsappMessageRoute } from '../conversationEnded';
 import { configureRoute as readReceiptsRoute, sendRoute as readReceiptRoute } from '../readReceipts';
 import { FaultError } from '../faults';
-import { campaignEntryTimesRoute, mintKeyRoute, seededKeysRoute, toolLimitRoute } from '../platform2/control';
+import { campaignEntryTimesRoute, mcpHostRoute, mintKeyRoute, seededKeysRoute, toolLimitRoute } from '../platform2/control';
+import { mcpSampleRoute } from '../mcpSample';
 import { deliverRoute, deliveriesRoute, ringingCallRoute, workspaceWebhookRoute } from '../platform2/webhookControl';
 import { recordAtRoute } from '../platform2/behaviours/pollingTimeline';
 import { listOrderRoute } from '../platform2/listOrder';
@@ -234,6 +235,8 @@ export function controlRouter(): Router<ControlHandler> {
 		.add('GET', '/sandbox/platform2/keys', (ctx) => seededKeysRoute(ctx.app.platform2))
 		.add('POST', '/sandbox/platform2/keys', (ctx) => mintKeyRoute(ctx.app.platform2, ctx.rawBody))
 		.add('POST', '/sandbox/platform2/tool-limit', (ctx) => toolLimitRoute(ctx.app.platform2, ctx.rawBody))
+		.add('POST', '/sandbox/platform2/mcp-host', (ctx) => mcpHostRoute(ctx.app.platform2, ctx.rawBody))
+		.add('POST', '/sandbox/mcp', (ctx) => mcpSampleRoute(ctx.rawBody))
 		.add('POST', '/sandbox/platform2/campaign-entry-times', (ctx) => campaignEntryTimesRoute(ctx.app.platform2, ctx.rawBody))
 		.add('POST', '/sandbox/platform2/webhooks', workspaceWebhookRoute)
 		.add('POST', '/sandbox/platform2/deliver', deliverRoute)

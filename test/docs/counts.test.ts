@@ -52,8 +52,15 @@ const flagged = (flag: NonNullable<(typeof OPERATIONS)[number]['flags']>[number]
 /** The list operations walked in one paging style (Return All), or taking only a Limit. */
 const paged = (style: NonNullable<(typeof OPERATIONS)[number]['paging']>['style']) => count((op) => op.paging?.style === style);
 const byCatalogueFlags = () => count((op) => op.paid || op.irreversible || op.flags?.includes('confirm'));
-/** The 2.0 operations an AI agent may run only with "Allow When Called by an AI Agent" on. */
-const guarded = () => PLATFORM2_RESOURCES.flatMap((resource) => resource.operations).filter((op) => op.write?.agent?.needsOptIn !== undefined).length;
+/**
+ * The 2.0 API operations an AI agent may run only with "Allow When Called by an AI Agent" on. The guarded
+ * steps over several API operations (actions/platform2/added.ts: Connect MCP Server) are named beside them.
+ */
+const apiIds = () => new Set(OPERATIONS.map((op) => op.id));
+const guarded = () =>
+	PLATFORM2_RESOURCES.flatMap((resource) => resource.operations).filter((op) => apiIds().has(op.value) && op.write?.agent?.needsOptIn !== undefined).length;
+/** The guarded steps over several API operations, which the docs name by name. */
+const guardedAdded = () => PLATFORM2_RESOURCES.flatMap((resource) => resource.operations).filter((op) => !apiIds().has(op.value) && op.write?.agent?.needsOptIn !== undefined).map((op) => op.name);
 const writes = () => count((op) => op.method !== 'GET');
 
 /**
@@ -106,6 +113,14 @@ describe('counts in the README and docs', () => {
 		const stated = [...read(file).matchAll(new RegExp(phrase.source, `${phrase.flags}g`))].map((match) => match.slice(1).map(numberOf));
 		expect(stated.length).toBeGreaterThan(0);
 		for (const numbers of stated) expect(numbers).toEqual(actual());
+	});
+
+	it('the docs name every guarded step over several API operations (Connect MCP Server) beside the guarded API operations', () => {
+		expect(guardedAdded()).toEqual(['Connect MCP Server']);
+		for (const name of guardedAdded()) {
+			expect(read('docs/platform2.md')).toMatch(new RegExp(`operations in all; [^)]*\\)\\),\\s+and Tools → ${name}`));
+			expect(read('docs/ai-agents.md')).toContain(`**Tools → ${name}**`);
+		}
 	});
 
 	it("the README's Events row names the webhook trigger's events (its newest version, classic accounts)", () => {

@@ -15,8 +15,10 @@ import { getAssistantAnnouncementAudio, getTranslationSession, getVoicePreview }
 import { getAssistantVariables } from '../webhooks';
 import { listAudienceContacts, listBookings, listHistory, listScheduledCallbacks } from './pollingLists';
 import { archiveTool, createTool, getAssistantTools, getTool, listTools, setAssistantTools, updateTool } from './tools';
+import { discoverTool } from './mcpDiscover';
 
-export type Behaviour = (call: P2Call) => P2Answer | undefined;
+/** An answer, or a promise of one where the platform itself waits for someone else (discoverTool asks the MCP server). */
+export type Behaviour = (call: P2Call) => P2Answer | undefined | Promise<P2Answer>;
 
 export const BEHAVIOURS: Record<string, Behaviour> = {
 	getMe,
@@ -42,6 +44,7 @@ export const BEHAVIOURS: Record<string, Behaviour> = {
 	getTool,
 	updateTool,
 	archiveTool,
+	discoverTool,
 	getAssistantTools,
 	setAssistantTools,
 	getVoicePreview,

@@ -22,7 +22,13 @@ export interface ApiToolConfig {
 	parameters: { type: 'object'; properties: Record<string, { type: string; description?: string }>; required?: string[] };
 }
 
-type Checked<T> = { value: T } | { problem: P2Answer };
+export interface McpToolConfig {
+	url: string;
+	headers: Array<{ name: string; value: string }>;
+	timeout_sec: number;
+}
+
+export type Checked<T> = { value: T } | { problem: P2Answer };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const oneOf = (list: readonly string[]) => `must be one of ${list.join(', ')}`;
@@ -49,8 +55,12 @@ export function checkToolBody(body: Record<string, unknown>, partial: boolean, s
 		if ([...body.description].length > 1000) return { problem: invalid('description', 'must be at most 1000 characters') };
 		out.description = body.description;
 	} else if (!partial && type === 'api') return { problem: invalid('description', 'is required for an api tool') };
-	if (has('config') || (!partial && type === 'api')) {
-		if (type !== 'api') {
+	if (has('config') || (!partial && (type === 'api' || type === 'mcp'))) {
+		if (type === 'mcp') {
+			const config = checkMcpConfig(body.config);
+			if ('problem' in config) return config;
+			out.config = config.value;
+		} else if (type !== 'api') {
 			if (!isObject(body.config)) return { problem: invalid('config', 'must be an object') };
 			out.config = body.config;
 		} else {
@@ -62,32 +72,62 @@ export function checkToolBody(body: Record<string, unknown>, partial: boolean, s
 	return { value: out };
 }
 
-function checkApiConfig(config: unknown): Checked<ApiToolConfig> {
-	if (config === undefined || config === null) return { problem: invalid('config', 'is required for an api tool') };
+/** An `mcp` tool's config (our reading, as an `api` tool's without method and parameters): `{url, headers, timeout_sec}`. */
+export function checkMcpConfig(config: unknown): Checked<McpToolConfig> {
+	if (config === undefined || config === null) return { problem: invalid('config', 'is required for an mcp tool') };
 	if (!isObject(config)) return { problem: invalid('config', 'must be an object') };
-	const url = config.url;
+	const url = checkUrl(config.url);
+	if ('problem' in url) return url;
+	const timeout = checkTimeout(config.timeout_sec);
+	if ('problem' in timeout) return timeout;
+	const headers = checkHeaders(config.headers);
+	if ('problem' in headers) return headers;
+	return { value: { url: url.value, headers: headers.value, timeout_sec: timeout.value } };
+}
+
+function checkUrl(url: unknown): Checked<string> {
 	if (url === undefined || url === null || url === '') return { problem: invalid('config.url', 'is required') };
 	if (typeof url !== 'string' || !/^https?:$/.test(safeProtocol(url))) return { problem: invalid('config.url', 'must be an http or https URL') };
-	const method = config.method ?? 'POST';
-	if (!(TOOL_METHODS as readonly unknown[]).includes(method)) return { problem: invalid('config.method', oneOf(TOOL_METHODS)) };
-	const timeout = config.timeout_sec ?? 10;
+	return { value: url };
+}
+
+function checkTimeout(value: unknown): Checked<number> {
+	const timeout = value ?? 10;
 	if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 1 || timeout > 30) {
 		return { problem: invalid('config.timeout_sec', 'must be a whole number of seconds from 1 to 30') };
 	}
-	const headers = config.headers ?? [];
+	return { value: timeout };
+}
+
+function checkHeaders(value: unknown): Checked<Array<{ name: string; value: string }>> {
+	const headers = value ?? [];
 	if (!Array.isArray(headers)) return { problem: invalid('config.headers', 'must be a list of {name, value}') };
 	for (const [i, h] of headers.entries()) {
 		if (!isObject(h) || typeof h.name !== 'string' || h.name === '') return { problem: invalid(`config.headers[${i}].name`, 'is required (a string)') };
 		if (typeof h.value !== 'string') return { problem: invalid(`config.headers[${i}].value`, 'is required (a string)') };
 	}
+	return { value: headers.map((h: { name: string; value: string }) => ({ name: h.name, value: h.value })) };
+}
+
+function checkApiConfig(config: unknown): Checked<ApiToolConfig> {
+	if (config === undefined || config === null) return { problem: invalid('config', 'is required for an api tool') };
+	if (!isObject(config)) return { problem: invalid('config', 'must be an object') };
+	const url = checkUrl(config.url);
+	if ('problem' in url) return url;
+	const method = config.method ?? 'POST';
+	if (!(TOOL_METHODS as readonly unknown[]).includes(method)) return { problem: invalid('config.method', oneOf(TOOL_METHODS)) };
+	const timeout = checkTimeout(config.timeout_sec);
+	if ('problem' in timeout) return timeout;
+	const headers = checkHeaders(config.headers);
+	if ('problem' in headers) return headers;
 	const parameters = checkParameters(config.parameters ?? { type: 'object', properties: {} });
 	if ('problem' in parameters) return parameters;
 	return {
 		value: {
-			url,
+			url: url.value,
 			method: method as ApiToolConfig['method'],
-			headers: headers.map((h: { name: string; value: string }) => ({ name: h.name, value: h.value })),
-			timeout_sec: timeout,
+			headers: headers.value,
+			timeout_sec: timeout.value,
 			parameters: parameters.value,
 		},
 	};

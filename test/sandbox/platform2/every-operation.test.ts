@@ -39,6 +39,8 @@ function request(op: P2Operation): { url: string; params: Record<string, unknown
 		body = { ...(fields ? minimalFields(fields, ids) : {}), ...UNFLATTENED_BODIES[op.id] };
 		// the sender must be one of the workspace's numbers that can send SMS (behaviours/suppression.ts)
 		if (op.id === 'sendSms') (body as Record<string, unknown>).from_number_id = firstId(sb, '/phone-numbers');
+		// discovery asks an MCP server: the sandbox's own sample (mcpSample.ts)
+		if (op.id === 'discoverTool') (body as Record<string, unknown>).config = { url: `${sb.origin}/sandbox/mcp` };
 		if (CONFIRMATIONS[op.id]) (body as Record<string, unknown>)[CONFIRMATIONS[op.id]] = true;
 	}
 	return { url, params, headers, body };
