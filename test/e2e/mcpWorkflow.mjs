@@ -57,7 +57,7 @@ export const TOOLS = [
 		description: /call/i,
 	},
 	{ node: 'Buy number', credentials: CLASSIC, parameters: classicBuy(false), args: { phone_number: 'string' }, description: /refused unless a person switched on "Allow When Called by an AI Agent"/ },
-	{ node: 'Buy number allowed', credentials: CLASSIC, parameters: classicBuy(true), args: { phone_number: 'string' }, description: /Buy a phone number/ },
+	{ node: 'Buy number allowed', credentials: CLASSIC, parameters: classicBuy(true), args: { phone_number: 'string' }, description: /^Buy a phone number.*a person allowed this tool to do it/ },
 	{
 		node: 'List knowledge bases',
 		credentials: PLATFORM2,
@@ -80,7 +80,7 @@ export const TOOLS = [
 		description: /call/i,
 	},
 	{ node: 'Delete knowledge base', credentials: PLATFORM2, parameters: p2DeleteKb(false), args: { knowledge_base_id: 'string' }, description: /refused unless a person switched on "Allow When Called by an AI Agent"/ },
-	{ node: 'Delete knowledge base allowed', credentials: PLATFORM2, parameters: p2DeleteKb(true), args: { knowledge_base_id: 'string' }, description: /Delete a knowledge base/ },
+	{ node: 'Delete knowledge base allowed', credentials: PLATFORM2, parameters: p2DeleteKb(true), args: { knowledge_base_id: 'string' }, description: /^Delete a knowledge base.*a person allowed this tool to do it/ },
 ].map((tool) => ({ ...tool, tool: tool.node.replace(/ /g, '_') }));
 
 /** MCP Server Trigger (no authentication: the test's n8n listens on 127.0.0.1 only) + the tool nodes. */

@@ -40,7 +40,13 @@ test.each(ALL.map(([kind, resource, op]) => [`${kind} ${resource} → ${op.value
 		const agent = op.write?.agent;
 		expect(asTool.toolDescription).toBe(isLimitedForAgents(op) ? agentDescription(op) : '');
 		expect('allowForAiAgent' in asTool).toBe(agent?.needsOptIn !== undefined);
-		if (agent?.needsOptIn !== undefined) expect(asTool.allowForAiAgent).toBe(false);
+		if (agent?.needsOptIn !== undefined) {
+			expect(asTool.allowForAiAgent).toBe(false);
+			// switched on, the tool tells the agent it may: the refusal's words would keep it from calling
+			const allowed = read(tool, { ...values, allowForAiAgent: true });
+			expect(allowed.toolDescription).toBe(agentDescription(op, true));
+			expect(allowed.toolDescription).not.toMatch(/refused unless/);
+		}
 		expect('maxToolCallsPerExecution' in asTool).toBe(agent?.reaches !== undefined);
 		expect('allowedNumberPrefixes' in asTool).toBe(agent?.reaches !== undefined);
 		const asNode = read(normal, values);

@@ -24,13 +24,19 @@ export function isLimitedForAgents(op: AnyOperation): boolean {
 
 /**
  * What the agent reads about a limited operation. n8n's automatic description is only the action
- * ("Buy a phone number in Voice Assistant"): the limits would never reach the agent.
+ * ("Buy a phone number in Voice Assistant"): the limits would never reach the agent. `allowed`: the
+ * user switched on "Allow When Called by an AI Agent", so the tool says it may do it (a description
+ * that still said "refused" would keep a model from ever calling the tool it was given).
  */
-export function agentDescription(op: AnyOperation): string {
+export function agentDescription(op: AnyOperation, allowed = false): string {
 	const parts = [`${op.action} in ${NODE_NAME}.`];
 	const reason = op.write?.agent?.needsOptIn;
 	if (reason !== undefined) {
-		parts.push(`${capitalize(reason)}, so it is refused unless a person switched on "Allow When Called by an AI Agent" on this tool.`);
+		parts.push(
+			allowed
+				? `${capitalize(reason)}: a person allowed this tool to do it, so call it only when the user asked for exactly this.`
+				: `${capitalize(reason)}, so it is refused unless a person switched on "Allow When Called by an AI Agent" on this tool.`,
+		);
 	}
 	if (op.write?.agent?.reaches) {
 		parts.push('It is limited per workflow execution and to the number prefixes set on this tool.');
@@ -48,15 +54,19 @@ export function agentFields(op: AnyOperation): INodeProperties[] {
 	const agent = op.write?.agent;
 	const fields: INodeProperties[] = [];
 	if (isLimitedForAgents(op)) {
-		fields.push({
-			displayName: 'Description',
+		const description = (allowed: boolean | undefined): INodeProperties => ({
+			// its own label while allowed: the text the agent reads changed with the switch
+			displayName: allowed === true ? 'Description (Allowed)' : 'Description',
 			name: DESCRIPTION_FIELD,
 			type: 'string',
-			default: agentDescription(op),
+			default: agentDescription(op, allowed === true),
 			typeOptions: { rows: 3 },
-			displayOptions: { show: TOOL_ONLY },
-			description: 'What the AI agent reads about this tool. The default says what is refused and why.',
+			displayOptions: { show: allowed === undefined ? TOOL_ONLY : { ...TOOL_ONLY, [ALLOW_FIELD]: [allowed] } },
+			description: 'What the AI agent reads about this tool. The default says what is limited and why.',
 		});
+		// With an opt-in, one default per position of the switch (n8n keeps an edited text either way).
+		if (agent?.needsOptIn !== undefined) fields.push(description(false), description(true));
+		else fields.push(description(undefined));
 	}
 	if (agent?.needsOptIn !== undefined) {
 		fields.push({
