@@ -56,8 +56,8 @@ export const TOOLS = [
 		args: { assistant_id: 'number', phone_number: 'string' },
 		description: /call/i,
 	},
-	{ node: 'Buy number', credentials: CLASSIC, parameters: classicBuy(false), args: { phone_number: 'string' }, description: /refused unless a person switched on "Allow When Called by an AI Agent"/ },
-	{ node: 'Buy number allowed', credentials: CLASSIC, parameters: classicBuy(true), args: { phone_number: 'string' }, description: /^Buy a phone number.*a person allowed this tool to do it/ },
+	{ node: 'Buy number', credentials: CLASSIC, parameters: classicBuy(false), args: { phone_number: 'string' }, description: /runs only where a person allowed it on this tool \("Allow When Called by an AI Agent"\)/ },
+	{ node: 'Buy number allowed', credentials: CLASSIC, parameters: classicBuy(true), args: { phone_number: 'string' }, description: /^Buy a phone number.*runs only where a person allowed it/ },
 	{
 		node: 'List knowledge bases',
 		credentials: PLATFORM2,
@@ -79,8 +79,8 @@ export const TOOLS = [
 		args: { assistant_id: 'string', to_number: 'string' },
 		description: /call/i,
 	},
-	{ node: 'Delete knowledge base', credentials: PLATFORM2, parameters: p2DeleteKb(false), args: { knowledge_base_id: 'string' }, description: /refused unless a person switched on "Allow When Called by an AI Agent"/ },
-	{ node: 'Delete knowledge base allowed', credentials: PLATFORM2, parameters: p2DeleteKb(true), args: { knowledge_base_id: 'string' }, description: /^Delete a knowledge base.*a person allowed this tool to do it/ },
+	{ node: 'Delete knowledge base', credentials: PLATFORM2, parameters: p2DeleteKb(false), args: { knowledge_base_id: 'string' }, description: /runs only where a person allowed it on this tool \("Allow When Called by an AI Agent"\)/ },
+	{ node: 'Delete knowledge base allowed', credentials: PLATFORM2, parameters: p2DeleteKb(true), args: { knowledge_base_id: 'string' }, description: /^Delete a knowledge base.*runs only where a person allowed it/ },
 ].map((tool) => ({ ...tool, tool: tool.node.replace(/ /g, '_') }));
 
 /** MCP Server Trigger (no authentication: the test's n8n listens on 127.0.0.1 only) + the tool nodes. */

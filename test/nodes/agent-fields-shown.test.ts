@@ -42,10 +42,10 @@ test.each(ALL.map(([kind, resource, op]) => [`${kind} ${resource} → ${op.value
 		expect('allowForAiAgent' in asTool).toBe(agent?.needsOptIn !== undefined);
 		if (agent?.needsOptIn !== undefined) {
 			expect(asTool.allowForAiAgent).toBe(false);
-			// switched on, the tool tells the agent it may: the refusal's words would keep it from calling
-			const allowed = read(tool, { ...values, allowForAiAgent: true });
-			expect(allowed.toolDescription).toBe(agentDescription(op, true));
-			expect(allowed.toolDescription).not.toMatch(/refused unless/);
+			// true either way: it runs where a person allowed it (words that said "refused" would keep a
+			// model from calling a tool it was allowed)
+			expect(asTool.toolDescription).toMatch(/runs only where a person allowed it on this tool/);
+			expect(read(tool, { ...values, allowForAiAgent: true }).toolDescription).toBe(asTool.toolDescription);
 		}
 		expect('maxToolCallsPerExecution' in asTool).toBe(agent?.reaches !== undefined);
 		expect('allowedNumberPrefixes' in asTool).toBe(agent?.reaches !== undefined);

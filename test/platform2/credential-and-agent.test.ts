@@ -127,7 +127,7 @@ describe('as an AI agent\'s tool: the operations guarded by rule (agent-guard.te
 	it('the tool description the agent reads says an opt-in operation is refused and why', async () => {
 		const [kb] = p2.sb.platform2.list('A', '/knowledge-bases');
 		const run = await asTool({ resource: 'knowledgeBases', operation: 'deleteKnowledgeBase', id: { __rl: true, mode: 'id', value: String(kb.id) } }, 'supplyData');
-		expect(run.toolDescription).toContain('It deletes or removes something on the platform, so it is refused unless a person switched on "Allow When Called by an AI Agent" on this tool.');
+		expect(run.toolDescription).toContain('It deletes or removes something on the platform, so it runs only where a person allowed it on this tool ("Allow When Called by an AI Agent"); elsewhere it is refused.');
 	});
 });
 

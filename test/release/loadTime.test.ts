@@ -31,12 +31,11 @@ function loadBuiltNode(): { modules: string[]; properties: unknown; methodNames:
 const built = loadBuiltNode();
 
 describe('the built action node', () => {
-	it('loads seven small modules of the package, none of the operations, the catalogue or the transport', () => {
+	it('loads six small modules of the package, none of the operations, the catalogue or the transport', () => {
 		expect(built.modules).toEqual([
 			'nodes/VoiceAssistant/VoiceAssistant.node.js',
 			'nodes/VoiceAssistant/actionNode/loadTime.js',
 			'nodes/VoiceAssistant/engine/lazyMethods.js',
-			'nodes/VoiceAssistant/shared/accountKinds.js',
 			'nodes/VoiceAssistant/shared/addresses.js',
 			'nodes/VoiceAssistant/shared/platform2Origin.js',
 			'nodes/VoiceAssistant/shared/platforms.js',

@@ -138,7 +138,7 @@ describe('what the agent reads', () => {
 	it('the tool description of Buy says it is refused and why (supplyData path: the description the agent gets)', async () => {
 		const run = await asTool({ resource: 'phoneNumber', operation: 'buy', phoneNumber: '+441234567890' }, [[{}]], 'supplyData');
 		expect(run.toolDescription).toBe(
-			'Buy a phone number in Voice Assistant. Buying a number costs money, so it is refused unless a person switched on "Allow When Called by an AI Agent" on this tool. A refused call returns an error that says why; do not try to work around it.',
+			'Buy a phone number in Voice Assistant. Buying a number costs money, so it runs only where a person allowed it on this tool ("Allow When Called by an AI Agent"); elsewhere it is refused. A refused call returns an error that says why; do not try to work around it.',
 		);
 	});
 

@@ -24,19 +24,16 @@ export function isLimitedForAgents(op: AnyOperation): boolean {
 
 /**
  * What the agent reads about a limited operation. n8n's automatic description is only the action
- * ("Buy a phone number in Voice Assistant"): the limits would never reach the agent. `allowed`: the
- * user switched on "Allow When Called by an AI Agent", so the tool says it may do it (a description
- * that still said "refused" would keep a model from ever calling the tool it was given).
+ * ("Buy a phone number in Voice Assistant"): the limits would never reach the agent. One text true
+ * whether or not the user switched the operation on: a text that said "refused" would keep a model
+ * (an MCP client's too) from ever calling a tool it was allowed, and one text per position of the
+ * switch would double the node's description for 87 operations.
  */
-export function agentDescription(op: AnyOperation, allowed = false): string {
+export function agentDescription(op: AnyOperation): string {
 	const parts = [`${op.action} in ${NODE_NAME}.`];
 	const reason = op.write?.agent?.needsOptIn;
 	if (reason !== undefined) {
-		parts.push(
-			allowed
-				? `${capitalize(reason)}: a person allowed this tool to do it, so call it only when the user asked for exactly this.`
-				: `${capitalize(reason)}, so it is refused unless a person switched on "Allow When Called by an AI Agent" on this tool.`,
-		);
+		parts.push(`${capitalize(reason)}, so it runs only where a person allowed it on this tool ("Allow When Called by an AI Agent"); elsewhere it is refused.`);
 	}
 	if (op.write?.agent?.reaches) {
 		parts.push('It is limited per workflow execution and to the number prefixes set on this tool.');
@@ -54,19 +51,15 @@ export function agentFields(op: AnyOperation): INodeProperties[] {
 	const agent = op.write?.agent;
 	const fields: INodeProperties[] = [];
 	if (isLimitedForAgents(op)) {
-		const description = (allowed: boolean | undefined): INodeProperties => ({
-			// its own label while allowed: the text the agent reads changed with the switch
-			displayName: allowed === true ? 'Description (Allowed)' : 'Description',
+		fields.push({
+			displayName: 'Description',
 			name: DESCRIPTION_FIELD,
 			type: 'string',
-			default: agentDescription(op, allowed === true),
+			default: agentDescription(op),
 			typeOptions: { rows: 3 },
-			displayOptions: { show: allowed === undefined ? TOOL_ONLY : { ...TOOL_ONLY, [ALLOW_FIELD]: [allowed] } },
+			displayOptions: { show: TOOL_ONLY },
 			description: 'What the AI agent reads about this tool. The default says what is limited and why.',
 		});
-		// With an opt-in, one default per position of the switch (n8n keeps an edited text either way).
-		if (agent?.needsOptIn !== undefined) fields.push(description(false), description(true));
-		else fields.push(description(undefined));
 	}
 	if (agent?.needsOptIn !== undefined) {
 		fields.push({
