@@ -15,7 +15,7 @@ import { apiRequest } from '../../transport/request';
 import { lookupAssistant } from '../assistant';
 import type { ToolPlatform } from './toolPlatform';
 import { TOOL_SECRET_HEADER_NAME } from './secretHeader';
-import { isGone, nodeErrorOf } from './platformErrors';
+import { isGone, nodeErrorOf } from '../../shared/platformErrors';
 
 const recordOf = (answer: unknown): IDataObject | undefined => {
 	const data = isObject(answer) && isObject(answer.data) && !Array.isArray(answer.data) ? answer.data : answer;

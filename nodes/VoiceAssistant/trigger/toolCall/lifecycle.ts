@@ -12,7 +12,8 @@ import type { IHookFunctions } from 'n8n-workflow';
 
 import { maskSecretsInError } from '../../shared/maskSecrets';
 import { webhookUrlOf } from '../registration';
-import { activationFailure, nodeErrorOf } from './platformErrors';
+import { nodeErrorOf } from '../../shared/platformErrors';
+import { activationFailure } from './activationFailure';
 import { endpointOf, hashSecret, newSecret } from '../secret';
 import { classicTools } from './classicTools';
 import { platform2Tools } from './platform2Tools';

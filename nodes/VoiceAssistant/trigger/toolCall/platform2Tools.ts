@@ -14,7 +14,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { changeToolSet, dataOf, idText, readToolSet, TOOLS_READ as READ, TOOLS_WRITE as WRITE, type ToolRequests } from '../../actions/platform2/tools/toolSets';
 import { isObject } from '../../shared/objects';
 import { apiRequest, type Platform2Request } from '../../transport/request';
-import { isConflict, isGone, nodeErrorOf } from './platformErrors';
+import { isConflict, isGone, nodeErrorOf } from '../../shared/platformErrors';
 import { TOOL_SECRET_HEADER_NAME } from './secretHeader';
 import type { ToolSpec } from './spec';
 import type { ToolPlatform } from './toolPlatform';

@@ -1,10 +1,7 @@
-/** What the transport's errors say, for the tool requests (the readings shared with the action node: shared/platformErrors.ts). */
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode, NodeApiError } from 'n8n-workflow';
 
 import { nodeErrorOf } from '../../shared/platformErrors';
-
-export { isConflict, isGone, nodeErrorOf, statusOf } from '../../shared/platformErrors';
 
 /**
  * An activation failure in words: n8n 1.x shows only an activation error's message, and the transport
