@@ -144,12 +144,19 @@ describe('Connect MCP Server', () => {
 		['ftp://n8n.example.com/mcp', /MCP Server URL must start with https:\/\/ \(got ftp\)/],
 		['n8n.example.com/mcp', /MCP Server URL is not a URL/],
 		['https://user:pw@n8n.example.com/mcp', /must not carry a user name or password/],
+		['http://n8n.example.com/mcp/x', /MCP Server URL must start with https:\/\/ while a Secret is sent/],
 	])('%s is refused before anything is sent', async (url, problem) => {
 		p2.sb.clearRequests();
 		const run = await connect({ mcpServerUrl: url });
 		expect(run.error?.message).toMatch(problem);
 		expect(run.error?.message).toMatch(/\[item 0\]$/);
 		expect(p2.requests()).toHaveLength(0);
+	});
+
+	it('plain http:// without a secret is the user\'s choice: the platform is asked to list the functions', async () => {
+		p2.sb.clearRequests();
+		await connect({ mcpServerUrl: `http://${HOST}/mcp/x`, mcpAuthentication: 'none' });
+		expect(p2.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/tools/discover')).toHaveLength(1);
 	});
 
 	it('every field is checked for the whole batch before anything is sent, naming the field and the item', async () => {

@@ -68,6 +68,8 @@ export function connectMcpServer(createTool: CatalogOperation): AnyOperation {
 			const secret = String(item.get(MCP_FIELD.secret, '') ?? '');
 			if (authentication !== 'none' && secret.trim() === '') throw fail(MCP_LABEL.secret, "is required: the token or value of the MCP Server Trigger's credential");
 			if (/[\r\n]/.test(secret)) throw fail(MCP_LABEL.secret, 'must be one line (a header value)');
+			// The platform sends the secret with every call of the tool: over plain http anyone on the path reads it.
+			if (authentication !== 'none' && url.startsWith('http:')) throw fail('MCP Server URL', 'must start with https:// while a Secret is sent (over http:// anyone on the way could read it)');
 			const name = checkToolName(item.get(MCP_FIELD.name, ''), fail);
 			if (name.length > NAME_MAX) throw fail(MCP_LABEL.name, `must be at most ${NAME_MAX} characters (got ${name.length})`);
 			const description = String(item.get(MCP_FIELD.description, '') ?? '').trim();
