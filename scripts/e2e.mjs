@@ -100,6 +100,17 @@ async function runLanes(jobs, lanes) {
 	return results;
 }
 
+/**
+ * What a failed file's reporter said at its end (each failing test, hook or suite and its error), without
+ * stack frames and at most 80 lines: the last lines of a CI log then say why, not only which file.
+ */
+function failureSummary(output) {
+	const at = output.lastIndexOf('✖ failing tests:');
+	const part = at >= 0 ? output.slice(at) : output.split('\n').slice(-40).join('\n');
+	const lines = part.split('\n').filter((line) => !/^\s+at /.test(line));
+	return (lines.length > 80 ? [...lines.slice(0, 80), `[e2e] ... ${lines.length - 80} more line(s) in ${LOG_DIR}`] : lines).join('\n');
+}
+
 const LOG_DIR = path.join(ROOT, 'test-results', 'e2e');
 const nameOf = (file) => path.basename(file, '.e2e.mjs');
 const weight = (job) => USUAL_SECONDS[nameOf(job.file)] ?? 40;
@@ -153,6 +164,7 @@ async function main() {
 		const mine = results.filter((result) => result.version === version);
 		log(`[e2e] n8n ${version}: ${mine.filter((r) => r.passed).length}/${mine.length} file(s) passed`);
 	}
+	for (const result of failed) log(`\n[e2e] why ${label(result)} failed:\n${failureSummary(result.output)}`);
 	log(
 		`\n[e2e] ${failed.length === 0 ? 'PASSED' : `FAILED (${failed.map(label).join(', ')})`}: ${results.length} file run(s) in ${formatSeconds(Date.now() - testStarted)} ` +
 			`(total ${formatSeconds(Date.now() - started)} including setup)`,

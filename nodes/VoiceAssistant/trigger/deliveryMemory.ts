@@ -13,6 +13,11 @@
  *   replay that reaches the same process is always caught) and writes it back with every later
  *   delivery to the same trigger, so a dropped entry returns with that process's next write.
  *
+ * A delivery counts as accepted once n8n has started its execution. On n8n 2.x, "Respond: Immediately"
+ * answers only after that start, and a start that fails (its database busy) answers 500 and writes
+ * nothing, so the platform sends the delivery again. Until n8n reads the answer, this process holds the
+ * delivery as in flight: a copy arriving meanwhile is a duplicate, a retry after IN_FLIGHT_MS runs.
+ *
  * Bounded like every memory here: per trigger node and memory the newest 1,000 entries of the last
  * 24 hours, each a 22-character hash, a time and a small number (about 40 bytes: ≤ 40 KB of static data).
  */
@@ -31,9 +36,18 @@ const isEntry = (entry: unknown): entry is Entry =>
 /** Most trigger nodes one process keeps its own memory for; the least recently used goes first. */
 const OWNERS = 100;
 
+/**
+ * How long a delivery whose execution n8n has not started yet holds off a copy in this process. The
+ * platform sends a delivery again 30 s after an answer that was not a 200; n8n gives up waiting for its
+ * database after 20 s (its default connection timeout).
+ */
+export const IN_FLIGHT_MS = 30_000;
+
 export class DeliveryMemory {
-	/** this process's entries, per trigger node (workflow, node, mode) */
+	/** this process's entries whose executions n8n started, per trigger node (workflow, node, mode) */
 	private readonly local = new Map<string, RecentMemory<number>>();
+	/** this process's entries whose executions n8n has not started yet, per trigger node */
+	private readonly inFlight = new Map<string, RecentMemory<number>>();
 
 	/** `field`: where in the node's static data the entries live (one field per kind of fact). */
 	constructor(
@@ -42,35 +56,52 @@ export class DeliveryMemory {
 		private readonly windowMs = MEMORY_WINDOW_MS,
 	) {
 		keptInProcess(this.local);
+		keptInProcess(this.inFlight);
 	}
 
-	/** The value kept for these parts, from this process's memory or the one every process shares. */
+	/** The value kept for these parts: this process's, one in flight here, or the one every process shares. */
 	get(ctx: IWebhookFunctions, parts: unknown[], now = Date.now()): number | undefined {
 		const key = memoryKey(parts);
-		const mine = this.local.get(ownerOf(ctx))?.getKey(key, now);
+		const owner = ownerOf(ctx);
+		const mine = this.local.get(owner)?.getKey(key, now) ?? this.inFlight.get(owner)?.getKey(key, now);
 		if (mine !== undefined) return mine;
 		const entry = this.stored(ctx).get(key);
 		return entry !== undefined && now - entry[0] < this.windowMs ? entry[1] : undefined;
 	}
 
-	/** Keeps the values (one write for several), with everything this process kept for the same trigger. */
+	/**
+	 * Keeps the values (one write for several), with everything else this process has seen started for
+	 * the same trigger (never another delivery still in flight: its start may yet fail). They count as
+	 * accepted once keptByN8n says n8n started the execution.
+	 */
 	set(ctx: IWebhookFunctions, values: Array<[parts: unknown[], value: number]>, now = Date.now()): void {
-		const mine = this.ownMemory(ownerOf(ctx));
-		for (const [parts, value] of values) mine.setKey(memoryKey(parts), value, now);
+		const owner = ownerOf(ctx);
+		const keyed = values.map(([parts, value]) => [memoryKey(parts), value] as const);
+		const waiting = this.ownerMemory(this.inFlight, owner, IN_FLIGHT_MS);
+		for (const [key, value] of keyed) waiting.setKey(key, value, now);
 		const stored = this.stored(ctx);
-		for (const [key, value, at] of mine.recent(now)) if ((stored.get(key)?.[0] ?? -Infinity) < at) stored.set(key, [at, value]);
+		for (const [key, value, at] of this.ownerMemory(this.local, owner).recent(now)) {
+			if ((stored.get(key)?.[0] ?? -Infinity) < at) stored.set(key, [at, value]);
+		}
+		for (const [key, value] of keyed) stored.set(key, [now, value]);
 		const entries = this.trimmed(stored, now);
 		ctx.getWorkflowStaticData('node')[this.field] = entries as unknown as IDataObject;
-		const writes = pendingWrites.get(ctx) ?? new Map<string, Entry[]>();
-		writes.set(this.field, entries);
-		pendingWrites.set(ctx, writes);
+		const pending = pendingOf(ctx);
+		pending.writes.set(this.field, entries);
+		pending.started.push(() => {
+			const accepted = this.ownerMemory(this.local, owner);
+			for (const [key, value] of keyed) {
+				waiting.delete(key);
+				accepted.setKey(key, value, now);
+			}
+		});
 	}
 
-	private ownMemory(owner: string): RecentMemory<number> {
-		const memory = this.local.get(owner) ?? new RecentMemory<number>(this.limit, this.windowMs, false);
-		this.local.delete(owner);
-		this.local.set(owner, memory);
-		if (this.local.size > OWNERS) this.local.delete(this.local.keys().next().value as string);
+	private ownerMemory(memories: Map<string, RecentMemory<number>>, owner: string, windowMs = this.windowMs): RecentMemory<number> {
+		const memory = memories.get(owner) ?? new RecentMemory<number>(this.limit, windowMs, false);
+		memories.delete(owner);
+		memories.set(owner, memory);
+		if (memories.size > OWNERS) memories.delete(memories.keys().next().value as string);
 		return memory;
 	}
 
@@ -91,33 +122,79 @@ export class DeliveryMemory {
 	}
 }
 
-/** What this delivery wrote, per static data field (for keptByN8n below). */
-const pendingWrites = new WeakMap<IWebhookFunctions, Map<string, Entry[]>>();
+/** What one delivery wrote, per static data field, and what to do once n8n has started its execution. */
+interface Pending {
+	writes: Map<string, Entry[]>;
+	started: Array<() => void>;
+}
+const pendingWrites = new WeakMap<IWebhookFunctions, Pending>();
+
+function pendingOf(ctx: IWebhookFunctions): Pending {
+	const pending = pendingWrites.get(ctx) ?? { writes: new Map(), started: [] };
+	pendingWrites.set(ctx, pending);
+	return pending;
+}
+
+function markStarted(pending: Pending): void {
+	for (const started of pending.started.splice(0)) started();
+}
 
 /**
- * The answer of webhook(), made so n8n 2.x saves what the delivery memory wrote.
+ * The answer of webhook(), made so n8n saves what the delivery memory wrote, and so the delivery counts
+ * as accepted once n8n has started its execution.
  *
- * n8n 2.x (WorkflowRunner.establishContextForPersistence, 2.41) builds a second Workflow over the
- * very static data object the webhook's Workflow holds before it runs the execution; that clears the
- * object's "changed" mark, so LiveWebhooks no longer writes it to the database (when the workflow held
- * static data before the delivery; a first delivery's write is kept). n8n reads the answer
- * (`webhookResponse`) after that and before it saves, so reading it writes the entries again, which
- * marks the static data changed once more. n8n 1.x needs none of this and is not harmed by it.
+ * n8n 2.x (WorkflowRunner.establishContextForPersistence, 2.41) builds a second Workflow over the very
+ * static data object the webhook's Workflow holds before it starts the execution, and n8n 1.x and 2.x
+ * build another to run it in the same process; that clears the object's "changed" mark, so LiveWebhooks
+ * no longer writes it to the database (measured in queue mode: not one delivery kept). So the entries
+ * are written again whenever n8n reads what the trigger handed back after that point:
+ * - "Respond: Immediately" (`answerReadAfterStart`): n8n 2.x reads the answer (`webhookResponse`) once
+ *   the execution has started and before it saves; that read also counts the delivery as accepted.
+ *   n8n 1.x reads it before it starts the execution and saves before that too, so there an answered
+ *   delivery is accepted, as n8n itself holds it.
+ * - "When Last Node Finishes": n8n answers and saves after the execution and reads the first item's
+ *   `json` on the way (storing the execution, running the next node, taking the answer from it), so a
+ *   read of it writes the entries again. These deliveries count as accepted at once.
  */
-export function keptByN8n(ctx: IWebhookFunctions, result: IWebhookResponseData): IWebhookResponseData {
-	const writes = pendingWrites.get(ctx);
-	if (!writes || result.workflowData === undefined) return result;
-	const answer = result.webhookResponse as unknown;
+export function keptByN8n(ctx: IWebhookFunctions, result: IWebhookResponseData, answerReadAfterStart: boolean): IWebhookResponseData {
+	const pending = pendingWrites.get(ctx);
+	if (!pending) return result;
+	const writeAgain = () => {
+		const node = ctx.getWorkflowStaticData('node');
+		for (const [field, entries] of pending.writes) node[field] = entries as unknown as IDataObject;
+	};
+	if (result.workflowData === undefined) {
+		markStarted(pending);
+		return result;
+	}
+	if (!answerReadAfterStart) {
+		markStarted(pending);
+		const first = result.workflowData[0]?.[0];
+		if (first) writtenAgainOnRead(first, 'json', writeAgain);
+		return result;
+	}
 	const kept = { ...result };
-	Object.defineProperty(kept, 'webhookResponse', {
-		enumerable: true,
-		get() {
-			const node = ctx.getWorkflowStaticData('node');
-			for (const [field, entries] of writes) node[field] = entries as unknown as IDataObject;
-			return answer;
-		},
+	writtenAgainOnRead(kept, 'webhookResponse', () => {
+		writeAgain();
+		markStarted(pending);
 	});
 	return kept;
+}
+
+/** Makes `target[field]` a property that calls `onRead` on every read (and may still be replaced). */
+function writtenAgainOnRead<T extends object>(target: T, field: keyof T & string, onRead: () => void): void {
+	let value = target[field];
+	Object.defineProperty(target, field, {
+		enumerable: true,
+		configurable: true,
+		get() {
+			onRead();
+			return value;
+		},
+		set(replaced: T[keyof T & string]) {
+			value = replaced;
+		},
+	});
 }
 
 /** The trigger node whose static data holds the entries (a test URL keeps apart from production). */

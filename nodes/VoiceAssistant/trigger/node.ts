@@ -58,6 +58,7 @@ export class VoiceAssistantTriggerVersion implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const tools = toolCallKind(this);
 		if (tools) return receiveToolCall(this, tools);
-		return keptByN8n(this, onPlatform2(this) ? await receivePlatform2(this) : await receiveDelivery.call(this));
+		const answer = onPlatform2(this) ? await receivePlatform2(this) : await receiveDelivery.call(this);
+		return keptByN8n(this, answer, this.getNodeParameter('responseMode', 'onReceived') === 'onReceived');
 	}
 }

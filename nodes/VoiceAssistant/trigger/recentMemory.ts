@@ -58,6 +58,10 @@ export class RecentMemory<V> {
 		}
 	}
 
+	delete(key: string): void {
+		this.entries.delete(key);
+	}
+
 	/** The entries still in the window, oldest first. */
 	*recent(now = Date.now()): Generator<[string, V, number]> {
 		for (const [key, entry] of this.entries) if (now - entry.at < this.windowMs) yield [key, entry.value, entry.at];
