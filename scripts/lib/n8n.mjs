@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { ensureN8n } from '../n8n-cache.mjs';
+import { seedMigratedDatabase } from './migratedDatabase.mjs';
 import { installPacked } from './packed.mjs';
 import { N8N_VERSION, PACKAGE_NAME, ROOT, node24Env } from './paths.mjs';
 import { onCleanup, runProcess, startProcess, stopProcess } from './proc.mjs';
@@ -118,6 +119,7 @@ export async function createN8n({ log = () => {}, keepFolder = process.env.E2E_K
 	const brokerPort = await freePort();
 	const env = n8nEnv(folder.dir, { N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...extraEnv }, install.version);
 	const unregister = onCleanup(() => folder.remove());
+	if (env.DB_TYPE === 'sqlite') await seedMigratedDatabase({ install, env, userDir: folder.dir, log });
 
 	const ctx = {
 		install,
